@@ -1,0 +1,4 @@
+import Foundation
+
+let status = LedgerCommandLine(arguments: Array(CommandLine.arguments.dropFirst())).run()
+exit(status.rawValue)

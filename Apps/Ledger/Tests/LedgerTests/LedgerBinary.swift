@@ -1,0 +1,58 @@
+import Foundation
+
+/// Runs the built `ledger` executable as a user would, capturing what it prints.
+struct LedgerBinary {
+    struct Result {
+        let status: Int32
+        let standardOutput: String
+        let standardError: String
+    }
+
+    enum LocateError: Error, CustomStringConvertible {
+        case notBuilt(searched: [String])
+
+        var description: String {
+            switch self {
+            case .notBuilt(let searched): "no ledger executable in \(searched); run `swift build` first"
+            }
+        }
+    }
+
+    let url: URL
+
+    /// Finds `ledger` in the build products folder this test bundle runs from.
+    static func locate() throws -> LedgerBinary {
+        var folders: [URL] = []
+        let testExecutable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        folders.append(testExecutable.deletingLastPathComponent())
+        for bundle in Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
+            folders.append(bundle.bundleURL.deletingLastPathComponent())
+        }
+        for folder in folders {
+            let candidate = folder.appendingPathComponent("ledger")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) {
+                return LedgerBinary(url: candidate)
+            }
+        }
+        throw LocateError.notBuilt(searched: folders.map(\.path))
+    }
+
+    func run(_ arguments: [String]) throws -> Result {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let outData = output.fileHandleForReading.readDataToEndOfFile()
+        let errData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus,
+            standardOutput: String(decoding: outData, as: UTF8.self),
+            standardError: String(decoding: errData, as: UTF8.self)
+        )
+    }
+}

@@ -1,0 +1,69 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// The root manifest: it depends on every local package by path, declares the `ledger` app, and runs every
+// package's test suite, so that `swift test` here tests the whole repository. Each package also builds and
+// tests alone with `swift test --package-path Packages/<Name>`; `Scripts/check-architecture` fails when a test
+// target exists that this manifest does not run, or when a suite here lacks a dependency its own manifest has.
+
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+/// The test suite of a package under `Packages/`, run from its own folder, using the named products of that package.
+func suite(of package: String, using products: [String]) -> Target {
+    .testTarget(
+        name: "\(package)Tests",
+        dependencies: products.map { .product(name: $0, package: package) },
+        path: "Packages/\(package)/Tests/\(package)Tests",
+        swiftSettings: swiftSettings
+    )
+}
+
+let package = Package(
+    name: "LedgerMonorepo",
+    platforms: [.iOS(.v16), .macOS(.v13)],
+    products: [
+        .executable(name: "ledger", targets: ["Ledger"])
+    ],
+    dependencies: [
+        .package(path: "Packages/Validation"),
+        .package(path: "Packages/Rendering"),
+        .package(path: "Packages/Storage"),
+        .package(path: "Packages/Networking"),
+        .package(path: "Packages/Registration"),
+        .package(path: "Packages/Navigation"),
+        .package(path: "Packages/SectionsRegistry"),
+        .package(path: "Apps/CompositionRoot"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "Ledger",
+            dependencies: [.product(name: "CompositionRoot", package: "CompositionRoot")],
+            path: "Apps/Ledger/Sources/Ledger",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "LedgerTests",
+            dependencies: ["Ledger"],
+            path: "Apps/Ledger/Tests/LedgerTests",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "CompositionRootTests",
+            dependencies: [.product(name: "CompositionRoot", package: "CompositionRoot")],
+            path: "Apps/CompositionRoot/Tests/CompositionRootTests",
+            swiftSettings: swiftSettings
+        ),
+        suite(of: "Validation", using: ["Validation", "ValidationTesting"]),
+        suite(of: "Rendering", using: ["Rendering", "RenderingTesting"]),
+        suite(of: "Storage", using: ["Storage", "StorageTesting", "StorageSQLite"]),
+        suite(of: "Networking", using: ["Networking", "NetworkingTesting"]),
+        suite(of: "Registration", using: ["Registration", "RegistrationTesting"]),
+        suite(of: "Navigation", using: ["Navigation", "NavigationTesting"]),
+        suite(of: "SectionsRegistry", using: ["SectionsRegistry", "SectionsRegistryTesting"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
