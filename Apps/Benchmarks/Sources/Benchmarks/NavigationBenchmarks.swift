@@ -1,0 +1,5 @@
+import Navigation
+
+enum NavigationBenchmarks {
+    static let group = BenchmarkGroup(name: "navigation") { [] }
+}

@@ -1,0 +1,5 @@
+import Rendering
+
+enum RenderingBenchmarks {
+    static let group = BenchmarkGroup(name: "rendering") { [] }
+}

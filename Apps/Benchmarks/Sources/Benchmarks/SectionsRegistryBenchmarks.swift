@@ -1,0 +1,5 @@
+import SectionsRegistry
+
+enum SectionsRegistryBenchmarks {
+    static let group = BenchmarkGroup(name: "sectionsregistry") { [] }
+}

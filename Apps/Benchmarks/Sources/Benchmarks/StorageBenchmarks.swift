@@ -1,0 +1,5 @@
+import Storage
+
+enum StorageBenchmarks {
+    static let group = BenchmarkGroup(name: "storage") { [] }
+}
