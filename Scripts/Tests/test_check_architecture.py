@@ -1,0 +1,295 @@
+"""Each rule of Scripts/check-architecture fires on a bad fixture, and stays quiet on a good one.
+
+The fixtures are small repositories written into a temporary folder: a root manifest and two packages (Alpha,
+Beta) laid out as the architecture asks. Each test breaks one thing and expects the violation that names the
+rule, the file and line, and the edge.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import tempfile
+import textwrap
+import unittest
+
+SCRIPTS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CHECKER = os.path.join(SCRIPTS, "check-architecture")
+REPO = os.path.dirname(SCRIPTS)
+
+SETTINGS = """
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+"""
+
+
+def package_manifest(name: str, targets: str | None = None, dependencies: str = "", products: str | None = None,
+                     settings: str = SETTINGS) -> str:
+    targets = targets or f"""
+        .target(name: "{name}", swiftSettings: swiftSettings),
+        .target(name: "{name}Testing", dependencies: ["{name}"], swiftSettings: swiftSettings),
+        .testTarget(name: "{name}Tests", dependencies: ["{name}", "{name}Testing"], swiftSettings: swiftSettings),
+    """
+    products = products or f"""
+        .library(name: "{name}", targets: ["{name}"]),
+        .library(name: "{name}Testing", targets: ["{name}Testing"]),
+    """
+    return f"""// swift-tools-version: 6.0
+import PackageDescription
+{settings}
+let package = Package(
+    name: "{name}",
+    platforms: [.iOS(.v16), .macOS(.v13)],
+    products: [{products}],
+    dependencies: [{dependencies}],
+    targets: [{targets}],
+    swiftLanguageModes: [.v6]
+)
+"""
+
+
+ROOT_MANIFEST = f"""// swift-tools-version: 6.0
+import PackageDescription
+{SETTINGS}
+func suite(of package: String) -> Target {{
+    .testTarget(
+        name: "\\(package)Tests",
+        dependencies: [.product(name: package, package: package), .product(name: "\\(package)Testing", package: package)],
+        path: "Packages/\\(package)/Tests/\\(package)Tests",
+        swiftSettings: swiftSettings
+    )
+}}
+
+let package = Package(
+    name: "Fixture",
+    platforms: [.iOS(.v16), .macOS(.v13)],
+    dependencies: [.package(path: "Packages/Alpha"), .package(path: "Packages/Beta")],
+    targets: [suite(of: "Alpha"), suite(of: "Beta")],
+    swiftLanguageModes: [.v6]
+)
+"""
+
+
+class Fixture:
+    """A good repository in a temporary folder, ready to be broken one way."""
+
+    def __init__(self) -> None:
+        self._folder = tempfile.TemporaryDirectory(prefix="arch-fixture-")
+        self.root = self._folder.name
+        self.write("Package.swift", ROOT_MANIFEST)
+        for name in ("Alpha", "Beta"):
+            self.write(f"Packages/{name}/Package.swift", package_manifest(name))
+            self.write(f"Packages/{name}/README.md", f"# {name}\n")
+            self.write(f"Packages/{name}/Sources/{name}/{name}.swift",
+                       f"/// Seed.\npublic struct {name}Value: Sendable {{}}\n")
+            self.write(f"Packages/{name}/Sources/{name}Testing/Fake.swift",
+                       f"public import {name}\n\n/// Seed.\npublic let fake{name} = {name}Value()\n")
+            self.write(f"Packages/{name}/Tests/{name}Tests/{name}Tests.swift",
+                       f"import {name}\nimport {name}Testing\nimport Testing\n\n@Test func seed() {{}}\n")
+
+    def write(self, path: str, text: str) -> None:
+        full = os.path.join(self.root, path)
+        os.makedirs(os.path.dirname(full), exist_ok=True)
+        with open(full, "w", encoding="utf-8") as handle:
+            handle.write(text)
+
+    def check(self) -> tuple[int, list[dict]]:
+        result = subprocess.run([CHECKER, "--json", "--root", self.root], capture_output=True, text=True)
+        if result.returncode == 2:
+            raise AssertionError(f"the checker could not run: {result.stderr}")
+        return result.returncode, json.loads(result.stdout)["violations"]
+
+    def close(self) -> None:
+        self._folder.cleanup()
+
+
+class CheckArchitectureTests(unittest.TestCase):
+    def setUp(self) -> None:
+        self.fixture = Fixture()
+        self.addCleanup(self.fixture.close)
+
+    def assertViolation(self, rule: str, file: str, line: int | None = None, edge: str | None = None) -> dict:
+        status, violations = self.fixture.check()
+        self.assertEqual(status, 1, f"expected exit 1 with a rule {rule} violation, got {violations}")
+        for violation in violations:
+            if violation["rule"] == rule and violation["file"] == file \
+                    and (line is None or violation["line"] == line) \
+                    and (edge is None or edge in violation["edge"]):
+                self.assertTrue(violation["fix"], "every violation says how to fix it")
+                return violation
+        self.fail(f"no rule {rule} violation at {file}:{line} ({edge}) in {json.dumps(violations, indent=1)}")
+
+    def test_good_fixture_passes(self) -> None:
+        status, violations = self.fixture.check()
+        self.assertEqual((status, violations), (0, []))
+
+    def test_rule1_package_importing_another_package(self) -> None:
+        self.fixture.write("Packages/Alpha/Sources/Alpha/Uses.swift", "import Foundation\nimport Beta\n")
+        self.assertViolation("1", "Packages/Alpha/Sources/Alpha/Uses.swift", 2, "Alpha -> Beta")
+
+    def test_rule1_testable_and_exported_imports_count(self) -> None:
+        self.fixture.write("Packages/Alpha/Sources/Alpha/Uses.swift", "@_exported public import Beta\n")
+        self.fixture.write("Packages/Alpha/Tests/AlphaTests/More.swift", "@testable import struct Beta.BetaValue\n")
+        self.assertViolation("1", "Packages/Alpha/Sources/Alpha/Uses.swift", 1, "Alpha -> Beta")
+        self.assertViolation("1", "Packages/Alpha/Tests/AlphaTests/More.swift", 1, "Alpha -> Beta")
+
+    def test_rule1_package_depending_on_another_package(self) -> None:
+        self.fixture.write("Packages/Alpha/Package.swift",
+                           package_manifest("Alpha", dependencies='\n        .package(path: "../Beta"),\n'))
+        self.assertViolation("1", "Packages/Alpha/Package.swift", edge="Alpha -> Beta")
+
+    def test_imports_in_comments_and_strings_are_ignored(self) -> None:
+        self.fixture.write("Packages/Alpha/Sources/Alpha/Doc.swift", textwrap.dedent('''\
+            // import Beta
+            /* import Beta
+               import UIKit */
+            let sample = """
+                import Beta
+                """
+            '''))
+        status, violations = self.fixture.check()
+        self.assertEqual((status, violations), (0, []))
+
+    def test_rule2_third_party_package(self) -> None:
+        dependency = '\n        .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),\n'
+        self.fixture.write("Packages/Beta/Package.swift", package_manifest("Beta", dependencies=dependency))
+        violation = self.assertViolation("2", "Packages/Beta/Package.swift", edge="swift-log")
+        with open(os.path.join(self.fixture.root, "Packages/Beta/Package.swift"), encoding="utf-8") as handle:
+            manifest = handle.read().splitlines()
+        self.assertIn(".package(url:", manifest[violation["line"] - 1])
+
+    def test_rule3_apple_ui_framework_in_a_package(self) -> None:
+        self.fixture.write("Packages/Beta/Sources/Beta/Open.swift", "import Foundation\n#if canImport(UIKit)\nimport UIKit\n#endif\n")
+        self.assertViolation("3", "Packages/Beta/Sources/Beta/Open.swift", 3, "Beta -> UIKit")
+
+    def test_rule4_app_depending_on_packages_directly(self) -> None:
+        self.fixture.write("Apps/Tool/Package.swift", package_manifest(
+            "Tool",
+            dependencies='.package(path: "../../Packages/Alpha"), .package(path: "../../Packages/Beta")',
+            products='.executable(name: "tool", targets: ["Tool"])',
+            targets='''
+                .executableTarget(name: "Tool", dependencies: [
+                    .product(name: "Alpha", package: "Alpha"), .product(name: "Beta", package: "Beta"),
+                ], swiftSettings: swiftSettings),
+            ''',
+        ))
+        self.fixture.write("Apps/Tool/Sources/Tool/main.swift", "import Alpha\nimport Beta\n")
+        self.assertViolation("4", "Apps/Tool/Package.swift", edge="Tool -> Alpha, Beta")
+
+    def test_rule5_import_that_is_not_a_declared_dependency(self) -> None:
+        manifest = package_manifest("Alpha", targets='''
+            .target(name: "Alpha", swiftSettings: swiftSettings),
+            .target(name: "AlphaTesting", dependencies: ["Alpha"], swiftSettings: swiftSettings),
+            .testTarget(name: "AlphaTests", dependencies: ["Alpha"], swiftSettings: swiftSettings),
+        ''')
+        self.fixture.write("Packages/Alpha/Package.swift", manifest)
+        violation = self.assertViolation("5", "Packages/Alpha/Tests/AlphaTests/AlphaTests.swift", 2,
+                                         "AlphaTests -> AlphaTesting")
+        self.assertIn("Packages/Alpha/Package.swift", violation["fix"])
+
+    def test_rule5_unknown_module(self) -> None:
+        self.fixture.write("Packages/Alpha/Sources/Alpha/Log.swift", "import Logging\n")
+        self.assertViolation("5", "Packages/Alpha/Sources/Alpha/Log.swift", 1, "Alpha -> Logging")
+
+    def test_rule5_cycle(self) -> None:
+        manifest = package_manifest("Alpha", targets='''
+            .target(name: "Alpha", dependencies: ["AlphaCore"], swiftSettings: swiftSettings),
+            .target(name: "AlphaCore", dependencies: ["Alpha"], swiftSettings: swiftSettings),
+            .target(name: "AlphaTesting", dependencies: ["Alpha"], swiftSettings: swiftSettings),
+            .testTarget(name: "AlphaTests", dependencies: ["Alpha", "AlphaTesting"], swiftSettings: swiftSettings),
+        ''')
+        self.fixture.write("Packages/Alpha/Package.swift", manifest)
+        self.fixture.write("Packages/Alpha/Sources/AlphaCore/Core.swift", "/// Core.\npublic struct Core {}\n")
+        self.assertViolation("5", "Packages/Alpha/Package.swift", edge="Alpha -> AlphaCore -> Alpha")
+
+    def test_rule5_package_cycle(self) -> None:
+        self.fixture.write("Packages/Alpha/Package.swift",
+                           package_manifest("Alpha", dependencies='.package(path: "../Beta")'))
+        self.fixture.write("Packages/Beta/Package.swift",
+                           package_manifest("Beta", dependencies='.package(path: "../Alpha")'))
+        self.assertViolation("5", "Packages/Alpha/Package.swift", edge="Alpha -> Beta -> Alpha")
+
+    def test_rule5_unprefixed_target_name(self) -> None:
+        manifest = package_manifest("Beta", targets='''
+            .target(name: "Beta", swiftSettings: swiftSettings),
+            .target(name: "Utilities", swiftSettings: swiftSettings),
+            .target(name: "BetaTesting", dependencies: ["Beta"], swiftSettings: swiftSettings),
+            .testTarget(name: "BetaTests", dependencies: ["Beta", "BetaTesting"], swiftSettings: swiftSettings),
+        ''')
+        self.fixture.write("Packages/Beta/Package.swift", manifest)
+        self.fixture.write("Packages/Beta/Sources/Utilities/U.swift", "/// U.\npublic struct U {}\n")
+        violation = self.assertViolation("5", "Packages/Beta/Package.swift", edge="Utilities")
+        self.assertIn("BetaUtilities", violation["fix"])
+
+    def test_rule5_duplicate_target_name(self) -> None:
+        manifest = package_manifest("Beta", targets='''
+            .target(name: "Beta", swiftSettings: swiftSettings),
+            .target(name: "AlphaTesting", swiftSettings: swiftSettings),
+            .target(name: "BetaTesting", dependencies: ["Beta"], swiftSettings: swiftSettings),
+            .testTarget(name: "BetaTests", dependencies: ["Beta", "BetaTesting"], swiftSettings: swiftSettings),
+        ''')
+        self.fixture.write("Packages/Beta/Package.swift", manifest)
+        self.fixture.write("Packages/Beta/Sources/AlphaTesting/T.swift", "/// T.\npublic struct T {}\n")
+        self.assertViolation("5", "Packages/Beta/Package.swift", edge="Beta.AlphaTesting = Alpha.AlphaTesting")
+
+    def test_rule5_module_named_testing(self) -> None:
+        manifest = package_manifest("Beta", targets='''
+            .target(name: "Beta", swiftSettings: swiftSettings),
+            .target(name: "Testing", dependencies: ["Beta"], swiftSettings: swiftSettings),
+            .target(name: "BetaTesting", dependencies: ["Beta"], swiftSettings: swiftSettings),
+            .testTarget(name: "BetaTests", dependencies: ["Beta", "BetaTesting"], swiftSettings: swiftSettings),
+        ''')
+        self.fixture.write("Packages/Beta/Package.swift", manifest)
+        self.fixture.write("Packages/Beta/Sources/Testing/T.swift", "/// T.\npublic struct T {}\n")
+        self.assertViolation("5", "Packages/Beta/Package.swift", edge="Testing")
+
+    def test_rule6_sources_outside_the_package(self) -> None:
+        manifest = package_manifest("Beta", targets='''
+            .target(name: "Beta", swiftSettings: swiftSettings),
+            .target(name: "BetaShared", path: "../Alpha/Sources/Alpha", swiftSettings: swiftSettings),
+            .target(name: "BetaTesting", dependencies: ["Beta"], swiftSettings: swiftSettings),
+            .testTarget(name: "BetaTests", dependencies: ["Beta", "BetaTesting"], swiftSettings: swiftSettings),
+        ''')
+        self.fixture.write("Packages/Beta/Package.swift", manifest)
+        self.assertViolation("6", "Packages/Beta/Package.swift", edge="BetaShared")
+
+    def test_rule6_package_folder_without_manifest(self) -> None:
+        self.fixture.write("Packages/Gamma/Sources/Gamma/G.swift", "struct G {}\n")
+        self.assertViolation("6", "Packages/Gamma", edge="Gamma")
+
+    def test_suites_test_target_the_root_does_not_run(self) -> None:
+        self.fixture.write("Package.swift", ROOT_MANIFEST.replace('suite(of: "Alpha"), ', ""))
+        self.assertViolation("suites", "Packages/Alpha/Package.swift", edge="AlphaTests")
+
+    def test_suites_tests_folder_no_manifest_declares(self) -> None:
+        self.fixture.write("Packages/Alpha/Tests/AlphaExtraTests/E.swift", "import Testing\n")
+        self.assertViolation("suites", "Packages/Alpha/Tests/AlphaExtraTests", edge="AlphaExtraTests")
+
+    def test_anatomy_target_without_upcoming_features(self) -> None:
+        manifest = package_manifest("Alpha").replace(
+            '.target(name: "Alpha", swiftSettings: swiftSettings)', '.target(name: "Alpha")')
+        self.fixture.write("Packages/Alpha/Package.swift", manifest)
+        self.assertViolation("anatomy", "Packages/Alpha/Package.swift", edge="Alpha")
+
+    def test_text_output_names_rule_file_line_and_fix(self) -> None:
+        self.fixture.write("Packages/Alpha/Sources/Alpha/Uses.swift", "import Beta\n")
+        result = subprocess.run([CHECKER, "--root", self.fixture.root], capture_output=True, text=True)
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("Packages/Alpha/Sources/Alpha/Uses.swift:1: error: [rule 1: packages are leaves]",
+                      result.stdout)
+        self.assertIn("edge: Alpha -> Beta", result.stdout)
+        self.assertIn("fix:", result.stdout)
+
+
+class RepositoryTests(unittest.TestCase):
+    def test_this_repository_follows_every_rule(self) -> None:
+        result = subprocess.run([CHECKER, "--root", REPO], capture_output=True, text=True)
+        self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main()
