@@ -10,101 +10,18 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import tempfile
 import textwrap
 import unittest
 
-SCRIPTS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from Tests.fixtures import REPO, ROOT_MANIFEST, SCRIPTS, Fixture, package_manifest
+
 CHECKER = os.path.join(SCRIPTS, "check-architecture")
-REPO = os.path.dirname(SCRIPTS)
 
-SETTINGS = """
-let swiftSettings: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny"),
-    .enableUpcomingFeature("InternalImportsByDefault"),
-    .enableUpcomingFeature("MemberImportVisibility"),
-]
-"""
-
-
-def package_manifest(name: str, targets: str | None = None, dependencies: str = "", products: str | None = None,
-                     settings: str = SETTINGS) -> str:
-    targets = targets or f"""
-        .target(name: "{name}", swiftSettings: swiftSettings),
-        .target(name: "{name}Testing", dependencies: ["{name}"], swiftSettings: swiftSettings),
-        .testTarget(name: "{name}Tests", dependencies: ["{name}", "{name}Testing"], swiftSettings: swiftSettings),
-    """
-    products = products or f"""
-        .library(name: "{name}", targets: ["{name}"]),
-        .library(name: "{name}Testing", targets: ["{name}Testing"]),
-    """
-    return f"""// swift-tools-version: 6.0
-import PackageDescription
-{settings}
-let package = Package(
-    name: "{name}",
-    platforms: [.iOS(.v16), .macOS(.v13)],
-    products: [{products}],
-    dependencies: [{dependencies}],
-    targets: [{targets}],
-    swiftLanguageModes: [.v6]
-)
-"""
-
-
-ROOT_MANIFEST = f"""// swift-tools-version: 6.0
-import PackageDescription
-{SETTINGS}
-func suite(of package: String) -> Target {{
-    .testTarget(
-        name: "\\(package)Tests",
-        dependencies: [.product(name: package, package: package), .product(name: "\\(package)Testing", package: package)],
-        path: "Packages/\\(package)/Tests/\\(package)Tests",
-        swiftSettings: swiftSettings
-    )
-}}
-
-let package = Package(
-    name: "Fixture",
-    platforms: [.iOS(.v16), .macOS(.v13)],
-    dependencies: [.package(path: "Packages/Alpha"), .package(path: "Packages/Beta")],
-    targets: [suite(of: "Alpha"), suite(of: "Beta")],
-    swiftLanguageModes: [.v6]
-)
-"""
-
-
-class Fixture:
-    """A good repository in a temporary folder, ready to be broken one way."""
-
-    def __init__(self) -> None:
-        self._folder = tempfile.TemporaryDirectory(prefix="arch-fixture-")
-        self.root = self._folder.name
-        self.write("Package.swift", ROOT_MANIFEST)
-        for name in ("Alpha", "Beta"):
-            self.write(f"Packages/{name}/Package.swift", package_manifest(name))
-            self.write(f"Packages/{name}/README.md", f"# {name}\n")
-            self.write(f"Packages/{name}/Sources/{name}/{name}.swift",
-                       f"/// Seed.\npublic struct {name}Value: Sendable {{}}\n")
-            self.write(f"Packages/{name}/Sources/{name}Testing/Fake.swift",
-                       f"public import {name}\n\n/// Seed.\npublic let fake{name} = {name}Value()\n")
-            self.write(f"Packages/{name}/Tests/{name}Tests/{name}Tests.swift",
-                       f"import {name}\nimport {name}Testing\nimport Testing\n\n@Test func seed() {{}}\n")
-
-    def write(self, path: str, text: str) -> None:
-        full = os.path.join(self.root, path)
-        os.makedirs(os.path.dirname(full), exist_ok=True)
-        with open(full, "w", encoding="utf-8") as handle:
-            handle.write(text)
-
-    def check(self) -> tuple[int, list[dict]]:
-        result = subprocess.run([CHECKER, "--json", "--root", self.root], capture_output=True, text=True)
-        if result.returncode == 2:
-            raise AssertionError(f"the checker could not run: {result.stderr}")
-        return result.returncode, json.loads(result.stdout)["violations"]
-
-    def close(self) -> None:
-        self._folder.cleanup()
+def check(fixture: Fixture) -> tuple[int, list[dict]]:
+    result = fixture.run_script("check-architecture", "--json")
+    if result.returncode == 2:
+        raise AssertionError(f"the checker could not run: {result.stderr}")
+    return result.returncode, json.loads(result.stdout)["violations"]
 
 
 class CheckArchitectureTests(unittest.TestCase):
@@ -113,7 +30,7 @@ class CheckArchitectureTests(unittest.TestCase):
         self.addCleanup(self.fixture.close)
 
     def assertViolation(self, rule: str, file: str, line: int | None = None, edge: str | None = None) -> dict:
-        status, violations = self.fixture.check()
+        status, violations = check(self.fixture)
         self.assertEqual(status, 1, f"expected exit 1 with a rule {rule} violation, got {violations}")
         for violation in violations:
             if violation["rule"] == rule and violation["file"] == file \
@@ -124,7 +41,7 @@ class CheckArchitectureTests(unittest.TestCase):
         self.fail(f"no rule {rule} violation at {file}:{line} ({edge}) in {json.dumps(violations, indent=1)}")
 
     def test_good_fixture_passes(self) -> None:
-        status, violations = self.fixture.check()
+        status, violations = check(self.fixture)
         self.assertEqual((status, violations), (0, []))
 
     def test_rule1_package_importing_another_package(self) -> None:
@@ -151,7 +68,7 @@ class CheckArchitectureTests(unittest.TestCase):
                 import Beta
                 """
             '''))
-        status, violations = self.fixture.check()
+        status, violations = check(self.fixture)
         self.assertEqual((status, violations), (0, []))
 
     def test_rule2_third_party_package(self) -> None:

@@ -1,0 +1,165 @@
+"""Fixture repositories for the tests of the scripts: a root manifest, two packages (Alpha, Beta), a composition
+root that uses both and an app (Ledger) that uses the composition root, laid out as the architecture asks, in a
+temporary folder. Tests break or change one thing and run a script on it.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import tempfile
+
+SCRIPTS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+REPO = os.path.dirname(SCRIPTS)
+
+SETTINGS = """
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+"""
+
+
+def package_manifest(name: str, targets: str | None = None, dependencies: str = "", products: str | None = None,
+                     settings: str = SETTINGS) -> str:
+    targets = targets or f"""
+        .target(name: "{name}", swiftSettings: swiftSettings),
+        .target(name: "{name}Testing", dependencies: ["{name}"], swiftSettings: swiftSettings),
+        .testTarget(name: "{name}Tests", dependencies: ["{name}", "{name}Testing"], swiftSettings: swiftSettings),
+    """
+    products = products or f"""
+        .library(name: "{name}", targets: ["{name}"]),
+        .library(name: "{name}Testing", targets: ["{name}Testing"]),
+    """
+    return f"""// swift-tools-version: 6.0
+import PackageDescription
+{settings}
+let package = Package(
+    name: "{name}",
+    platforms: [.iOS(.v16), .macOS(.v13)],
+    products: [{products}],
+    dependencies: [{dependencies}],
+    targets: [{targets}],
+    swiftLanguageModes: [.v6]
+)
+"""
+
+
+ROOT_MANIFEST = f"""// swift-tools-version: 6.0
+import PackageDescription
+{SETTINGS}
+func suite(of package: String) -> Target {{
+    .testTarget(
+        name: "\\(package)Tests",
+        dependencies: [.product(name: package, package: package), .product(name: "\\(package)Testing", package: package)],
+        path: "Packages/\\(package)/Tests/\\(package)Tests",
+        swiftSettings: swiftSettings
+    )
+}}
+
+let package = Package(
+    name: "Fixture",
+    platforms: [.iOS(.v16), .macOS(.v13)],
+    products: [.executable(name: "ledger", targets: ["Ledger"])],
+    dependencies: [
+        .package(path: "Packages/Alpha"), .package(path: "Packages/Beta"), .package(path: "Apps/CompositionRoot"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "Ledger",
+            dependencies: [.product(name: "CompositionRoot", package: "CompositionRoot")],
+            path: "Apps/Ledger/Sources/Ledger",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "LedgerTests", dependencies: ["Ledger"], path: "Apps/Ledger/Tests/LedgerTests",
+                    swiftSettings: swiftSettings),
+        .testTarget(
+            name: "CompositionRootTests",
+            dependencies: [.product(name: "CompositionRoot", package: "CompositionRoot")],
+            path: "Apps/CompositionRoot/Tests/CompositionRootTests",
+            swiftSettings: swiftSettings
+        ),
+        suite(of: "Alpha"), suite(of: "Beta"),
+    ],
+    swiftLanguageModes: [.v6]
+)
+"""
+
+COMPOSITION_ROOT_MANIFEST = package_manifest(
+    "CompositionRoot",
+    products='.library(name: "CompositionRoot", targets: ["CompositionRoot"])',
+    dependencies='.package(path: "../../Packages/Alpha"), .package(path: "../../Packages/Beta")',
+    targets='''
+        .target(name: "CompositionRoot", dependencies: [
+            .product(name: "Alpha", package: "Alpha"), .product(name: "Beta", package: "Beta"),
+        ], swiftSettings: swiftSettings),
+        .testTarget(name: "CompositionRootTests", dependencies: ["CompositionRoot"], swiftSettings: swiftSettings),
+    ''',
+)
+
+GIT_ENV = dict(os.environ, GIT_AUTHOR_NAME="Fixture", GIT_AUTHOR_EMAIL="fixture@example.invalid",
+               GIT_COMMITTER_NAME="Fixture", GIT_COMMITTER_EMAIL="fixture@example.invalid")
+
+
+class Fixture:
+    """A good repository in a temporary folder, ready to be broken or changed one way."""
+
+    def __init__(self) -> None:
+        self._folder = tempfile.TemporaryDirectory(prefix="scripts-fixture-")
+        self.root = self._folder.name
+        self.write("Package.swift", ROOT_MANIFEST)
+        self.write("README.md", "# Fixture\n")
+        for name in ("Alpha", "Beta"):
+            self.write(f"Packages/{name}/Package.swift", package_manifest(name))
+            self.write(f"Packages/{name}/README.md", f"# {name}\n")
+            self.write(f"Packages/{name}/Sources/{name}/{name}.swift",
+                       f"/// Seed.\npublic struct {name}Value: Sendable {{}}\n")
+            self.write(f"Packages/{name}/Sources/{name}Testing/Fake.swift",
+                       f"public import {name}\n\n/// Seed.\npublic let fake{name} = {name}Value()\n")
+            self.write(f"Packages/{name}/Tests/{name}Tests/{name}Tests.swift",
+                       f"import {name}\nimport {name}Testing\nimport Testing\n\n@Test func seed() {{}}\n")
+        self.write("Apps/CompositionRoot/Package.swift", COMPOSITION_ROOT_MANIFEST)
+        self.write("Apps/CompositionRoot/Sources/CompositionRoot/Factory.swift",
+                   "import Alpha\nimport Beta\n\n/// The factory.\npublic struct Factory {}\n")
+        self.write("Apps/CompositionRoot/Tests/CompositionRootTests/FactoryTests.swift",
+                   "import CompositionRoot\nimport Testing\n\n@Test func factory() {}\n")
+        self.write("Apps/Ledger/Sources/Ledger/main.swift", "import CompositionRoot\n\nprint(Factory())\n")
+        self.write("Apps/Ledger/Tests/LedgerTests/LedgerTests.swift", "import Testing\n\n@Test func app() {}\n")
+
+    def write(self, path: str, text: str) -> None:
+        full = os.path.join(self.root, path)
+        os.makedirs(os.path.dirname(full), exist_ok=True)
+        with open(full, "w", encoding="utf-8") as handle:
+            handle.write(text)
+
+    def remove(self, path: str) -> None:
+        full = os.path.join(self.root, path)
+        if os.path.isdir(full):
+            import shutil
+            shutil.rmtree(full)
+        else:
+            os.remove(full)
+
+    def git(self, *args: str) -> str:
+        result = subprocess.run(["git", "-C", self.root, *args], capture_output=True, text=True, env=GIT_ENV)
+        if result.returncode != 0:
+            raise AssertionError(f"git {' '.join(args)} failed: {result.stderr}")
+        return result.stdout.strip()
+
+    def commit(self, message: str) -> str:
+        """Commits everything in the fixture and returns the new revision."""
+        if not os.path.isdir(os.path.join(self.root, ".git")):
+            self.git("init", "--quiet", "--initial-branch=main")
+        self.git("add", "--all")
+        self.git("commit", "--quiet", "--allow-empty", "-m", message)
+        return self.git("rev-parse", "HEAD")
+
+    def run_script(self, name: str, *args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([os.path.join(SCRIPTS, name), *args, "--root", self.root],
+                              capture_output=True, text=True)
+
+    def close(self) -> None:
+        self._folder.cleanup()
+
+

@@ -1,0 +1,118 @@
+"""Scripts/affected on fixture repositories with git history: each kind of change affects exactly what it should,
+and says why."""
+
+from __future__ import annotations
+
+import json
+import unittest
+
+from Tests.fixtures import ROOT_MANIFEST, Fixture
+
+ALL_UNITS = ["Alpha", "Beta", "CompositionRoot", "Ledger"]
+
+
+class AffectedTests(unittest.TestCase):
+    def setUp(self) -> None:
+        self.fixture = Fixture()
+        self.addCleanup(self.fixture.close)
+        self.base = self.fixture.commit("base")
+
+    def affected(self, *args: str) -> dict:
+        result = self.fixture.run_script("affected", "--base", self.base, "--json", *args)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        return json.loads(result.stdout)
+
+    def reasons(self, document: dict) -> dict[str, str]:
+        return {job["package"]: job["reason"] for job in document["affected"]}
+
+    def test_change_in_one_package_affects_it_and_its_dependents_with_reasons(self) -> None:
+        source = "Packages/Alpha/Sources/Alpha/Alpha.swift"
+        self.fixture.write(source, "/// Changed.\npublic struct AlphaValue: Sendable {}\n")
+        self.assertEqual(self.reasons(self.affected()), {
+            "Alpha": f"Alpha ({source})",
+            "CompositionRoot": f"CompositionRoot <- Alpha ({source})",
+            "Ledger": f"Ledger <- CompositionRoot <- Alpha ({source})",
+        })
+
+    def test_text_output_lists_each_reason(self) -> None:
+        self.fixture.write("Packages/Beta/Sources/Beta/New.swift", "struct New {}\n")
+        result = self.fixture.run_script("affected", "--base", self.base)
+        self.assertEqual(result.stdout.splitlines(), [
+            "Beta (Packages/Beta/Sources/Beta/New.swift)",
+            "CompositionRoot <- Beta (Packages/Beta/Sources/Beta/New.swift)",
+            "Ledger <- CompositionRoot <- Beta (Packages/Beta/Sources/Beta/New.swift)",
+        ])
+
+    def test_readme_only_change_affects_nothing(self) -> None:
+        self.fixture.write("Packages/Alpha/README.md", "# Alpha\n\nMore words.\n")
+        self.fixture.write("README.md", "# Fixture\n\nMore words.\n")
+        document = self.affected()
+        self.assertEqual(document["affected"], [])
+        self.assertEqual(document["documentationOnly"], ["Packages/Alpha/README.md", "README.md"])
+
+    def test_markdown_in_a_docc_catalog_is_code(self) -> None:
+        article = "Packages/Alpha/Sources/Alpha/Alpha.docc/GettingStarted.md"
+        self.fixture.write(article, "# Getting started\n")
+        self.assertEqual(sorted(self.reasons(self.affected())), ["Alpha", "CompositionRoot", "Ledger"])
+
+    def test_root_manifest_change_affects_everything(self) -> None:
+        self.fixture.write("Package.swift", ROOT_MANIFEST + "// a comment\n")
+        document = self.affected()
+        self.assertEqual(document["everything"], "Package.swift")
+        self.assertEqual(sorted(self.reasons(document)), ALL_UNITS)
+
+    def test_scripts_and_ci_changes_affect_everything(self) -> None:
+        for path in ("Scripts/helper.sh", ".ci/run", ".swift-version"):
+            with self.subTest(path=path):
+                self.fixture.write(path, "changed\n")
+                self.assertEqual(sorted(self.reasons(self.affected())), ALL_UNITS)
+                self.fixture.remove(path)
+
+    def test_change_in_the_composition_root_affects_it_and_the_app(self) -> None:
+        source = "Apps/CompositionRoot/Sources/CompositionRoot/Factory.swift"
+        self.fixture.write(source, "import Alpha\nimport Beta\n\n/// Changed.\npublic struct Factory {}\n")
+        self.assertEqual(self.reasons(self.affected()), {
+            "CompositionRoot": f"CompositionRoot ({source})",
+            "Ledger": f"Ledger <- CompositionRoot ({source})",
+        })
+
+    def test_renamed_file_affects_its_package(self) -> None:
+        self.fixture.git("mv", "Packages/Beta/Sources/Beta/Beta.swift", "Packages/Beta/Sources/Beta/Renamed.swift")
+        head = self.fixture.commit("rename")
+        document = self.affected("--head", head)
+        self.assertEqual(sorted(self.reasons(document)), ["Beta", "CompositionRoot", "Ledger"])
+        self.assertIn("Packages/Beta/Sources/Beta/Beta.swift", document["changedFiles"])
+        self.assertIn("Packages/Beta/Sources/Beta/Renamed.swift", document["changedFiles"])
+
+    def test_deleted_package_is_reported_removed_and_its_users_are_affected(self) -> None:
+        self.fixture.remove("Packages/Beta")
+        self.fixture.write("Package.swift", ROOT_MANIFEST.replace(', .package(path: "Packages/Beta")', "")
+                           .replace(', suite(of: "Beta")', ""))
+        head = self.fixture.commit("delete Beta")
+        document = self.affected("--head", head)
+        self.assertEqual(document["removed"], ["Beta"])
+        self.assertEqual(sorted(self.reasons(document)), ["Alpha", "CompositionRoot", "Ledger"])
+
+    def test_head_revision_is_read_from_git_not_the_working_tree(self) -> None:
+        self.fixture.write("Packages/Alpha/Sources/Alpha/Alpha.swift", "// committed\n")
+        head = self.fixture.commit("change Alpha")
+        self.fixture.write("Packages/Beta/Sources/Beta/Beta.swift", "// not committed\n")
+        self.assertEqual(sorted(self.reasons(self.affected("--head", head))), ["Alpha", "CompositionRoot", "Ledger"])
+
+    def test_github_matrix_has_one_job_per_affected_unit(self) -> None:
+        self.fixture.write("Apps/CompositionRoot/Sources/CompositionRoot/New.swift", "struct New {}\n")
+        result = self.fixture.run_script("affected", "--base", self.base, "--github-matrix")
+        self.assertEqual(json.loads(result.stdout), {"include": [
+            {"command": "swift test --filter CompositionRootTests", "package": "CompositionRoot",
+             "path": "Apps/CompositionRoot"},
+            {"command": "swift test --filter LedgerTests", "package": "Ledger", "path": "Apps/Ledger"},
+        ]})
+
+    def test_unknown_base_revision_fails_with_a_message(self) -> None:
+        result = self.fixture.run_script("affected", "--base", "no-such-revision")
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("no-such-revision", result.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main()

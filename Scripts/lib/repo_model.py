@@ -1,0 +1,253 @@
+"""The repository as the scripts see it: every manifest (evaluated by `swift package dump-package`), its
+targets, and the graph between packages. Shared by check-architecture, graph and affected so they never disagree.
+
+`dump-package` only evaluates a manifest; unlike `describe` it resolves no dependency, so it also works offline
+on a manifest that names a third-party URL, which is exactly what the architecture check must be able to report.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import json
+import os
+import re
+import subprocess
+from dataclasses import dataclass, field
+
+COMPOSITION_ROOT = "CompositionRoot"
+BENCHMARKS = "Benchmarks"
+
+IMPORT_RE = re.compile(
+    r"^\s*(?P<attrs>(?:@[A-Za-z_]+(?:\([^)]*\))?\s+)*)"
+    r"(?:(?:public|package|internal|fileprivate|private|open)\s+)?"
+    r"import\s+(?:(?:typealias|struct|class|enum|protocol|let|var|func|actor)\s+)?"
+    r"(?P<module>[A-Za-z_][A-Za-z0-9_]*)"
+)
+
+
+@dataclass
+class Target:
+    name: str
+    kind: str  # regular, executable, test, system, macro, plugin, binary
+    path: str  # repo-relative folder of its sources
+    unit: str  # the package or app folder name the target belongs to ("Validation", "Ledger", ...)
+    manifest: "Manifest"
+    deps: list = field(default_factory=list)  # ("target", name) | ("product", name, package identity)
+
+
+@dataclass
+class Manifest:
+    folder: str  # repo-relative folder ("" for the root)
+    unit: str | None  # None for the root manifest
+    dump: dict
+    text: str
+    targets: list = field(default_factory=list)
+
+    @property
+    def file(self) -> str:
+        return os.path.join(self.folder, "Package.swift") if self.folder else "Package.swift"
+
+    def line_of(self, *needles: str) -> int:
+        """The first line that contains every needle (or the first needle alone), 1 when none does."""
+        lines = self.text.splitlines()
+        for wanted in (needles, needles[:1]):
+            for number, line in enumerate(lines, start=1):
+                if all(needle in line for needle in wanted):
+                    return number
+        return 1
+
+
+class CheckError(Exception):
+    """The check could not run (no swift, a manifest that does not evaluate)."""
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Reading the repository
+
+
+def unit_of_path(path: str) -> tuple[str, str] | None:
+    """(kind, name) of the package or app a repo-relative path lies in."""
+    parts = path.replace(os.sep, "/").split("/")
+    if len(parts) >= 2 and parts[0] in ("Packages", "Apps") and parts[1]:
+        return ("package" if parts[0] == "Packages" else "app", parts[1])
+    return None
+
+
+def find_manifests(root: str) -> list[str]:
+    found = []
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "__pycache__")
+        if "Package.swift" in files:
+            found.append(os.path.relpath(folder, root) if folder != root else "")
+    return sorted(found)
+
+
+def dump_package(root: str, folder: str) -> dict:
+    path = os.path.join(root, folder) if folder else root
+    try:
+        result = subprocess.run(
+            ["swift", "package", "dump-package", "--package-path", path],
+            capture_output=True, text=True, check=False,
+        )
+    except FileNotFoundError as error:
+        raise CheckError("swift is not on PATH; install the Swift toolchain (https://swift.org/install)") from error
+    if result.returncode != 0:
+        raise CheckError(f"{os.path.join(folder, 'Package.swift')}: the manifest does not evaluate:\n{result.stderr}")
+    return json.loads(result.stdout)
+
+
+def default_target_path(kind: str, name: str) -> str:
+    return os.path.join("Tests" if kind == "test" else "Sources", name)
+
+
+def load_manifests(root: str) -> list[Manifest]:
+    folders = find_manifests(root)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=4) as pool:
+        dumps = list(pool.map(lambda folder: dump_package(root, folder), folders))
+    manifests = []
+    for folder, dump in zip(folders, dumps):
+        with open(os.path.join(root, folder, "Package.swift"), encoding="utf-8") as handle:
+            text = handle.read()
+        owner = unit_of_path(folder) if folder else None
+        manifest = Manifest(folder=folder, unit=owner[1] if owner else None, dump=dump, text=text)
+        for raw in dump.get("targets", []):
+            kind = raw.get("type", "regular")
+            rel = raw.get("path") or default_target_path(kind, raw["name"])
+            path = os.path.normpath(os.path.join(folder, rel))
+            unit = manifest.unit
+            if unit is None:
+                located = unit_of_path(path)
+                unit = located[1] if located else "(root)"
+            target = Target(name=raw["name"], kind=kind, path=path, unit=unit, manifest=manifest)
+            for dep in raw.get("dependencies", []):
+                if "byName" in dep:
+                    target.deps.append(("target", dep["byName"][0]))
+                elif "target" in dep:
+                    target.deps.append(("target", dep["target"][0]))
+                elif "product" in dep:
+                    name, package = dep["product"][0], dep["product"][1]
+                    target.deps.append(("product", name, (package or name).lower()))
+            manifest.targets.append(target)
+        manifests.append(manifest)
+    return manifests
+
+
+def swift_files(root: str, folder: str) -> list[str]:
+    base = os.path.join(root, folder)
+    found = []
+    for current, dirs, files in os.walk(base):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        for name in sorted(files):
+            if name.endswith(".swift"):
+                found.append(os.path.relpath(os.path.join(current, name), root))
+    return found
+
+
+def imports_in(text: str) -> list[tuple[int, str, str]]:
+    """(line, module, the import line) for every import outside comments and string literals."""
+    found = []
+    in_block_comment = 0
+    in_multiline_string = False
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if in_multiline_string:
+            if stripped.count('"""') % 2 == 1:
+                in_multiline_string = False
+            continue
+        if in_block_comment:
+            in_block_comment += line.count("/*") - line.count("*/")
+            continue
+        if stripped.startswith("/*"):
+            in_block_comment = max(0, line.count("/*") - line.count("*/"))
+            continue
+        match = IMPORT_RE.match(line)
+        if match:
+            found.append((number, match.group("module"), stripped))
+        if line.count('"""') % 2 == 1:
+            in_multiline_string = True
+    return found
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The model the rules read
+
+
+class Repository:
+    def __init__(self, root: str):
+        self.root = root
+        self.manifests = load_manifests(root)
+        self.root_manifest = next((m for m in self.manifests if m.folder == ""), None)
+        self.by_identity = {os.path.basename(m.folder).lower(): m for m in self.manifests if m.folder}
+        self.unit_manifests = {m.unit: m for m in self.manifests if m.unit}
+        # The root manifest may declare targets whose sources belong to a package (its test suites): those are
+        # mirrors of the package's own declaration, not new modules.
+        self.own_targets: list[Target] = []
+        self.mirrors: list[Target] = []
+        for manifest in self.manifests:
+            for target in manifest.targets:
+                mirrored = manifest.unit is None and target.unit in self.unit_manifests
+                (self.mirrors if mirrored else self.own_targets).append(target)
+        self.module_unit = {t.name: t.unit for t in self.own_targets}
+        self.module_kind = {t.name: unit_kind(t) for t in self.own_targets}
+
+    def product_modules(self, product: str, identity: str) -> list[str] | None:
+        manifest = self.by_identity.get(identity)
+        if manifest is None:
+            return None
+        for raw in manifest.dump.get("products", []):
+            if raw["name"] == product:
+                return list(raw.get("targets", []))
+        return []
+
+    def dependency_modules(self, target: Target) -> set[str]:
+        modules = set()
+        for dep in target.deps:
+            if dep[0] == "target":
+                modules.add(dep[1])
+            else:
+                modules.update(self.product_modules(dep[1], dep[2]) or [])
+        return modules
+
+    def dependency_units(self, target: Target) -> set[str]:
+        units = set()
+        for dep in target.deps:
+            if dep[0] == "product" and dep[2] in self.by_identity:
+                units.add(self.by_identity[dep[2]].unit)
+        return units
+
+
+def unit_kind(target: Target) -> str:
+    located = unit_of_path(target.path)
+    return located[0] if located else "root"
+
+
+
+
+@dataclass
+class Unit:
+    """A package (`Packages/<Name>`) or an app (`Apps/<Name>`): what a team owns and what CI tests as one job."""
+    name: str
+    kind: str  # "package" or "app"
+    path: str
+    targets: list = field(default_factory=list)
+    depends_on: set = field(default_factory=set)
+
+
+def units_of(repo: Repository) -> dict[str, Unit]:
+    """Every package and app with its targets and the units it depends on (through any of its targets)."""
+    units: dict[str, Unit] = {}
+    for target in repo.own_targets:
+        located = unit_of_path(target.path)
+        if located is None:
+            continue
+        kind, name = located
+        unit = units.setdefault(name, Unit(
+            name=name, kind=kind, path=("Packages/" if kind == "package" else "Apps/") + name,
+        ))
+        unit.targets.append(target)
+        unit.depends_on.update(u for u in repo.dependency_units(target) if u and u != name)
+    for name, manifest in repo.unit_manifests.items():
+        if name not in units:
+            kind = "package" if manifest.folder.startswith("Packages") else "app"
+            units[name] = Unit(name=name, kind=kind, path=manifest.folder)
+    return dict(sorted(units.items()))
