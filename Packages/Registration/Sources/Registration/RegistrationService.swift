@@ -1,21 +1,13 @@
 /// Registers a user by email: the one protocol a registration screen knows.
+///
+/// Every behaviour of the flow (validation, domain rules, analytics, the API call) is a `RegistrationService`
+/// of its own, and the composition root chains them with `appending(_:)`, `fallback(_:on:)`, `when(_:)`,
+/// `recording(to:as:)` and `allowingFailures(forDomainsIn:)`, so the screen never changes when the flow does.
 public protocol RegistrationService: Sendable {
     /// Registers `email`, or throws why it could not.
+    ///
+    /// Implementations that see their task cancelled should throw `RegistrationError.cancelled`; the
+    /// combinators of this package check for cancellation before every step, so a cancelled chain never starts
+    /// its next step even when one step ignores cancellation.
     func register(email: String) async throws(RegistrationError)
-}
-
-/// Why a registration did not happen.
-public enum RegistrationError: Error, Hashable, Sendable {
-    /// The address is not acceptable; `codes` are the validation failure codes, for example `email.missingAt`.
-    case invalidEmail(codes: [String])
-    /// The address's domain is not allowed to register.
-    case domainNotAllowed(domain: String)
-    /// The address already has an account.
-    case alreadyRegistered
-    /// Too many attempts; try again after `retryAfter` seconds, if the server said.
-    case rateLimited(retryAfter: Double?)
-    /// The server or the connection failed; `underlying` describes the cause for logs.
-    case server(underlying: String)
-    /// The caller gave up before an answer arrived.
-    case cancelled
 }

@@ -1,0 +1,73 @@
+import Registration
+import Testing
+
+@Suite("Registration: email domains")
+struct EmailDomainTests {
+    @Test(arguments: [
+        ("example.com", "example.com"),
+        ("Example.COM", "example.com"),
+        ("example.com.", "example.com"),
+        ("  example.com \n", "example.com"),
+        ("ＥＸＡＭＰＬＥ．ｃｏｍ", "example.com"),
+        ("example。com", "example.com"),
+        ("example｡com", "example.com"),
+        ("Bücher.DE", "bücher.de"),
+        ("xn--bcher-kva.de", "xn--bcher-kva.de"),
+        ("localhost", "localhost"),
+    ])
+    func normalizesSpellingsOfOneDomain(text: String, name: String) throws {
+        let domain = try #require(EmailDomain(text))
+        #expect(domain.name == name)
+        #expect(domain.description == name)
+    }
+
+    @Test(arguments: [
+        "", " ", ".", "..", "example.com..", ".example.com", "exa..mple.com", "exa mple.com", "a@b.com",
+        "example.com\u{0}", "exa\tmple.com", "example\u{7}.com", "ex＠ample.com",
+        String(repeating: "a", count: EmailDomain.maximumLength + 1),
+    ])
+    func rejectsTextThatCannotBeADomain(text: String) {
+        #expect(EmailDomain(text) == nil)
+    }
+
+    @Test func acceptsTheLongestDomainDNSAllows() throws {
+        let text = String(repeating: "a", count: EmailDomain.maximumLength)
+        #expect(try #require(EmailDomain(text)).name == text)
+    }
+
+    @Test(arguments: [
+        ("user@example.com", "example.com"),
+        ("User@Example.COM.", "example.com"),
+        ("  user@example.com  ", "example.com"),
+        ("\"quoted@local\"@example.com", "example.com"),
+        ("user@good.test@evil.test", "evil.test"),
+        ("user+tag@sub.example.com", "sub.example.com"),
+    ])
+    func findsTheDomainAfterTheLastAt(email: String, name: String) throws {
+        #expect(try #require(EmailDomain(ofEmail: email)).name == name)
+    }
+
+    @Test(arguments: [
+        "", "user", "user@", "user@ ", "user@.", "user@a..b", "user@example.com\u{0}", "user＠example.com",
+        "user@good.test＠evil.test", "user@" + String(repeating: "a.", count: 500_000) + "com",
+    ])
+    func addressesWithoutAReadableDomainHaveNone(email: String) {
+        #expect(EmailDomain(ofEmail: email) == nil)
+    }
+
+    @Test(arguments: [
+        "example.com.evil.test", "evil-example.com", "example.com-evil.test", "mail.example.com", "example.co",
+    ])
+    func lookAlikeDomainsAreDifferent(text: String) throws {
+        let listed = try #require(EmailDomain("example.com"))
+        #expect(try #require(EmailDomain(text)) != listed)
+    }
+
+    @Test func equalDomainsHashAlike() throws {
+        let domains: Set<EmailDomain> = [
+            try #require(EmailDomain("Example.com")), try #require(EmailDomain("example.com.")),
+            try #require(EmailDomain(ofEmail: "a@EXAMPLE.COM")),
+        ]
+        #expect(domains.count == 1)
+    }
+}

@@ -1,0 +1,92 @@
+import Registration
+import RegistrationTesting
+import Testing
+
+@Suite("Registration: analytics recording")
+struct RecordingRegistrationServiceTests {
+    @Test func aSuccessIsRecordedAsStartedThenSucceeded() async throws {
+        let sink = InMemoryRegistrationEventSink()
+        let service = RegistrationServiceSpy().recording(to: sink, as: "api")
+        #expect(await failure(of: service, email: "Someone@Example.COM") == nil)
+        let domain = try #require(EmailDomain("example.com"))
+        #expect(
+            await sink.events == [
+                RegistrationEvent(name: "api", outcome: .started, domain: domain),
+                RegistrationEvent(name: "api", outcome: .succeeded, domain: domain),
+            ]
+        )
+    }
+
+    @Test(arguments: everyRegistrationError.filter { $0 != .cancelled })
+    func aFailureIsRecordedAndRethrownUnchanged(error: RegistrationError) async {
+        let sink = InMemoryRegistrationEventSink()
+        let service = RegistrationServiceSpy(failingWith: error).recording(to: sink, as: "api")
+        #expect(await failure(of: service, email: "a@example.com") == error)
+        #expect(await sink.events.map(\.outcome) == [.started, .failed(error)])
+    }
+
+    @Test func eventsNeverCarryTheAddress() async {
+        let sink = InMemoryRegistrationEventSink()
+        let service = RegistrationServiceSpy().recording(to: sink, as: "api")
+        _ = await failure(of: service, email: "private.person@example.com")
+        for event in await sink.events {
+            #expect(!String(describing: event).contains("private.person"))
+        }
+    }
+
+    @Test(arguments: ["", "no-at-sign", "a@", "a@b..c", String(repeating: "a", count: 100_000) + "@x.test"])
+    func unreadableOrHugeAddressesAreRecordedWithoutADomain(email: String) async {
+        let sink = InMemoryRegistrationEventSink()
+        let service = RegistrationServiceSpy().recording(to: sink, as: "api")
+        #expect(await failure(of: service, email: email) == nil)
+        let domains = await sink.events.map(\.domain)
+        #expect(domains.count == 2)
+        #expect(domains.allSatisfy { $0 == EmailDomain(ofEmail: email) })
+    }
+
+    @Test func nestedRecordersTellStepsApart() async {
+        let sink = InMemoryRegistrationEventSink()
+        let service = RegistrationServiceSpy("validate").recording(to: sink, as: "validate")
+            .appending(RegistrationServiceSpy("api", failingWith: .alreadyRegistered).recording(to: sink, as: "api"))
+            .recording(to: sink, as: "flow")
+        #expect(await failure(of: service, email: "a@example.com") == .alreadyRegistered)
+        let trail = await sink.events.map { "\($0.name) \($0.outcome)" }
+        #expect(
+            trail == [
+                "flow started", "validate started", "validate succeeded", "api started",
+                "api failed(Registration.RegistrationError.alreadyRegistered)",
+                "flow failed(Registration.RegistrationError.alreadyRegistered)",
+            ]
+        )
+    }
+
+    @Test func aCancelledRegistrationIsRecordedAsCancelled() async {
+        let sink = InMemoryRegistrationEventSink()
+        let gate = SuspendingRegistrationService()
+        let service = gate.recording(to: sink, as: "api")
+        let task = Task { await failure(of: service, email: "a@example.com") }
+        await gate.waitForCalls(1)
+        task.cancel()
+        #expect(await task.value == .cancelled)
+        #expect(await sink.events.map(\.outcome) == [.started, .failed(.cancelled)])
+    }
+
+    @Test func concurrentRegistrationsRecordEveryEvent() async {
+        let sink = InMemoryRegistrationEventSink()
+        let service = AnyRegistrationService { email throws(RegistrationError) in
+            if email.hasPrefix("taken") { throw .alreadyRegistered }
+        }.recording(to: sink, as: "api")
+        await withTaskGroup(of: Void.self) { group in
+            for index in 0..<100 {
+                group.addTask {
+                    _ = await failure(of: service, email: "\(index < 30 ? "taken" : "new")\(index)@x.test")
+                }
+            }
+        }
+        let outcomes = await sink.events.map(\.outcome)
+        #expect(outcomes.count == 200)
+        #expect(outcomes.filter { $0 == .started }.count == 100)
+        #expect(outcomes.filter { $0 == .succeeded }.count == 70)
+        #expect(outcomes.filter { $0 == .failed(.alreadyRegistered) }.count == 30)
+    }
+}
