@@ -1,0 +1,84 @@
+/// A horizontal slice of a page that is never split: one line of a block, or one line of a table row.
+struct Strip {
+    /// The height the strip takes, in points.
+    let height: Double
+    /// Draws the strip whose top edge is at the given PDF y coordinate.
+    let draw: (inout PDFContentStream, _ top: Double) -> Void
+}
+
+/// Consecutive content with an optional header repeated at the top of every page the section continues on.
+struct FlowSection {
+    /// Repeated on each page where the section has content (the table header).
+    var repeatedHeader: Strip?
+    /// Strips that stay on one page together (a table row, the totals block). A group taller than a whole page
+    /// is the only thing ever split, between two of its strips, so no content is lost.
+    var groups: [[Strip]]
+    /// Vertical space before the section, dropped at the top of a page.
+    var spaceBefore: Double = 0
+}
+
+/// Where content may go on a page.
+struct PageFrame {
+    /// The y of the first content on page 1.
+    let firstPageTop: Double
+    /// The y of the first content on later pages (below the running header).
+    let laterPageTop: Double
+    /// The lowest y content may reach (above the footer).
+    let bottom: Double
+
+    func top(ofPage index: Int) -> Double { index == 0 ? firstPageTop : laterPageTop }
+}
+
+/// A strip at its final position.
+struct Placement {
+    let strip: Strip
+    let top: Double
+}
+
+/// Distributes sections over pages: groups never split unless taller than a page, section headers repeat.
+enum Paginator {
+    static func paginate(_ sections: [FlowSection], in frame: PageFrame) -> [[Placement]] {
+        var pages: [[Placement]] = [[]]
+        var cursor = frame.firstPageTop
+
+        func startPage() {
+            pages.append([])
+            cursor = frame.top(ofPage: pages.count - 1)
+        }
+        func place(_ strip: Strip) {
+            pages[pages.count - 1].append(Placement(strip: strip, top: cursor))
+            cursor -= strip.height
+        }
+
+        for section in sections {
+            if !(pages.last?.isEmpty ?? true) { cursor -= section.spaceBefore }
+            var headerOnPage = false
+            let headerHeight = section.repeatedHeader?.height ?? 0
+            for group in section.groups {
+                let height = group.reduce(0) { $0 + $1.height }
+                let needed = height + (section.repeatedHeader != nil && !headerOnPage ? headerHeight : 0)
+                if cursor - needed < frame.bottom && !(pages.last?.isEmpty ?? true) {
+                    startPage()
+                    headerOnPage = false
+                }
+                if let header = section.repeatedHeader, !headerOnPage {
+                    place(header)
+                    headerOnPage = true
+                }
+                for strip in group {
+                    let contentOnPage = (pages.last?.count ?? 0) - (headerOnPage ? 1 : 0)
+                    if cursor - strip.height < frame.bottom && contentOnPage > 0 {
+                        startPage()
+                        headerOnPage = false
+                        if let header = section.repeatedHeader {
+                            place(header)
+                            headerOnPage = true
+                        }
+                    }
+                    place(strip)
+                }
+            }
+        }
+        return pages
+    }
+}

@@ -1,0 +1,100 @@
+public import Foundation
+
+/// Writes amounts, quantities and rates the same way in every template: the one place that knows separators,
+/// symbol position and minor units.
+public struct MoneyFormatter: Hashable, Sendable {
+    /// The conventions used.
+    public let locale: RenderingLocale
+
+    /// Creates a formatter for `locale`.
+    public init(locale: RenderingLocale) {
+        self.locale = locale
+    }
+
+    /// `amount` rounded to the currency's minor units (half away from zero) with its symbol: `$1,234.50`,
+    /// `1.234,50 €`, `¥1,235`, `BHD 1.250`. Negative amounts get a leading `-`. NaN is written `NaN` (the
+    /// renderer never passes one; it reports `numberOutOfRange` first).
+    public func string(from amount: Decimal, currency: Currency) -> String {
+        guard !amount.isNaN else { return "NaN" }
+        let rounded = MoneyRounding.round(amount, scale: currency.minorUnits)
+        let digits = number(
+            rounded, minimumFractionDigits: currency.minorUnits, maximumFractionDigits: currency.minorUnits)
+        return attachingSymbol(of: currency, to: digits)
+    }
+
+    /// A quantity: grouped, exact up to six fraction digits, trailing zeros dropped (`1.5`, `1,000`).
+    func quantity(_ value: Decimal) -> String {
+        number(MoneyRounding.round(value, scale: 6), minimumFractionDigits: 0, maximumFractionDigits: 6)
+    }
+
+    /// A unit price: like an amount, but keeps up to six fraction digits when the price has them (`$0.0125`),
+    /// because a unit price may be finer than the currency's minor unit.
+    func unitPrice(_ value: Decimal, currency: Currency) -> String {
+        let rounded = MoneyRounding.round(value, scale: 6)
+        let digits = number(rounded, minimumFractionDigits: currency.minorUnits, maximumFractionDigits: 6)
+        return attachingSymbol(of: currency, to: digits)
+    }
+
+    private func attachingSymbol(of currency: Currency, to digits: String) -> String {
+        let negative = digits.hasPrefix("-")
+        let magnitude = negative ? String(digits.dropFirst()) : digits
+        let sign = negative ? "-" : ""
+        switch locale.symbolPlacement {
+        case .leading: return sign + currency.symbol + (currency.symbolIsWord ? " " : "") + magnitude
+        // A no-break space keeps the symbol on the line of its amount.
+        case .trailing: return sign + magnitude + "\u{A0}" + currency.symbol
+        }
+    }
+
+    /// A tax rate: `19%`, `7.5%` (with the locale's decimal separator).
+    func percent(_ rate: TaxRate) -> String {
+        number(MoneyRounding.round(rate.percent, scale: 4), minimumFractionDigits: 0, maximumFractionDigits: 4) + "%"
+    }
+
+    /// Digits of an already rounded value with grouping and the locale's separators; a leading `-` when negative.
+    func number(_ value: Decimal, minimumFractionDigits: Int, maximumFractionDigits: Int) -> String {
+        // `Decimal.description` is locale-independent plain notation ("-1234.5"), never an exponent.
+        var text = Substring(value.description)
+        let negative = text.hasPrefix("-")
+        if negative { text = text.dropFirst() }
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let integer = parts.first.map(String.init) ?? "0"
+        var fraction = parts.count > 1 ? String(parts[1]) : ""
+        if fraction.count > maximumFractionDigits { fraction = String(fraction.prefix(maximumFractionDigits)) }
+        while fraction.count > minimumFractionDigits && fraction.hasSuffix("0") { fraction.removeLast() }
+        if fraction.count < minimumFractionDigits {
+            fraction += String(repeating: "0", count: minimumFractionDigits - fraction.count)
+        }
+        var result = negative && (integer != "0" || fraction.contains { $0 != "0" }) ? "-" : ""
+        result += grouped(integer)
+        if !fraction.isEmpty {
+            result.append(locale.decimalSeparator)
+            result += fraction
+        }
+        return result
+    }
+
+    private func grouped(_ integer: String) -> String {
+        guard let separator = locale.groupingSeparator, integer.count > 3 else { return integer }
+        var result = ""
+        result.reserveCapacity(integer.count + integer.count / 3)
+        let leading = integer.count % 3
+        for (index, digit) in integer.enumerated() {
+            if index > 0 && (index - leading) % 3 == 0 { result.append(separator) }
+            result.append(digit)
+        }
+        return result
+    }
+}
+
+/// The rounding rule of every amount: to the currency's minor units, halves away from zero (commercial
+/// rounding: 0.125 → 0.13, -0.125 → -0.13).
+public enum MoneyRounding {
+    /// `value` rounded to `scale` fraction digits, halves away from zero.
+    public static func round(_ value: Decimal, scale: Int) -> Decimal {
+        var input = value
+        var output = Decimal()
+        NSDecimalRound(&output, &input, scale, .plain)
+        return output
+    }
+}

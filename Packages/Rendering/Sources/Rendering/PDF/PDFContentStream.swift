@@ -1,0 +1,143 @@
+/// The drawing operators of one page, written straight into bytes.
+///
+/// Coordinates are PDF user space: points from the bottom-left corner. Only the operators the templates need
+/// exist (text, rules, filled rectangles), each written so that the same calls always give the same bytes.
+struct PDFContentStream: Sendable {
+    private(set) var bytes: [UInt8] = []
+    private var fill: PDFColor?
+    private var stroke: PDFColor?
+
+    init(reservingCapacity capacity: Int = 4096) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// Shows `text` with its baseline starting at (`x`, `y`).
+    mutating func text(_ text: WinAnsiText, x: Double, y: Double, font: StandardFont, size: Double, color: PDFColor) {
+        guard !text.isEmpty else { return }
+        setFill(color)
+        append("BT /")
+        append(font.resourceName)
+        append(" ")
+        append(number: size)
+        append(" Tf ")
+        append(number: x)
+        append(" ")
+        append(number: y)
+        append(" Td (")
+        for byte in text.bytes {
+            // The three bytes with a meaning inside a literal string are escaped; everything else is literal,
+            // including WinAnsi codes above 0x7F.
+            switch byte {
+            case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "\\"):
+                bytes.append(UInt8(ascii: "\\"))
+                bytes.append(byte)
+            default:
+                bytes.append(byte)
+            }
+        }
+        append(") Tj ET\n")
+    }
+
+    /// Draws a straight rule.
+    mutating func line(fromX x1: Double, y1: Double, toX x2: Double, y2: Double, width: Double, color: PDFColor) {
+        setStroke(color)
+        append(number: width)
+        append(" w ")
+        append(number: x1)
+        append(" ")
+        append(number: y1)
+        append(" m ")
+        append(number: x2)
+        append(" ")
+        append(number: y2)
+        append(" l S\n")
+    }
+
+    /// Fills the rectangle whose bottom-left corner is (`x`, `y`).
+    mutating func fillRectangle(x: Double, y: Double, width: Double, height: Double, color: PDFColor) {
+        setFill(color)
+        append(number: x)
+        append(" ")
+        append(number: y)
+        append(" ")
+        append(number: width)
+        append(" ")
+        append(number: height)
+        append(" re f\n")
+    }
+
+    private mutating func setFill(_ color: PDFColor) {
+        guard fill != color else { return }
+        fill = color
+        append(color: color)
+        append(" rg\n")
+    }
+
+    private mutating func setStroke(_ color: PDFColor) {
+        guard stroke != color else { return }
+        stroke = color
+        append(color: color)
+        append(" RG\n")
+    }
+
+    private mutating func append(color: PDFColor) {
+        append(number: color.red, decimals: 3)
+        append(" ")
+        append(number: color.green, decimals: 3)
+        append(" ")
+        append(number: color.blue, decimals: 3)
+    }
+
+    private mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    private mutating func append(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    /// Appends a PDF real: fixed point, at most `decimals` digits, trailing zeros dropped, never an exponent
+    /// (PDF has no exponent syntax), non-finite values as 0.
+    mutating func append(number value: Double, decimals: Int = 2) {
+        PDFNumber.append(value, decimals: decimals, to: &bytes)
+    }
+}
+
+/// Writes numbers the way PDF syntax wants them, without `String(format:)` (which is slow and locale-aware).
+enum PDFNumber {
+    static func append(_ value: Double, decimals: Int, to bytes: inout [UInt8]) {
+        let scale = decimals == 3 ? 1000.0 : 100.0
+        let divisor: Int64 = decimals == 3 ? 1000 : 100
+        guard value.isFinite else {
+            bytes.append(UInt8(ascii: "0"))
+            return
+        }
+        // Coordinates are bounded by the page; anything beyond ±1e12 is clamped rather than trapping.
+        var scaled = Int64((min(max(value, -1e12), 1e12) * scale).rounded())
+        if scaled < 0 {
+            bytes.append(UInt8(ascii: "-"))
+            scaled = -scaled
+        }
+        append(integer: scaled / divisor, to: &bytes)
+        var fraction = scaled % divisor
+        guard fraction != 0 else { return }
+        bytes.append(UInt8(ascii: "."))
+        var digits = decimals == 3 ? 3 : 2
+        var place = divisor / 10
+        while digits > 0 && fraction != 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(fraction / place))
+            fraction %= place
+            place /= 10
+            digits -= 1
+        }
+    }
+
+    static func append(integer value: Int64, to bytes: inout [UInt8]) {
+        guard value >= 10 else {
+            bytes.append(UInt8(ascii: "0") + UInt8(value))
+            return
+        }
+        append(integer: value / 10, to: &bytes)
+        bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+
+/// The document information dictionary: what a reader shows under "Properties".
+struct PDFDocumentInfo: Sendable {
+    var title: String
+    var author: String
+    var creationDate: Date
+    var producer = "Rendering (Swift)"
+}
+
+/// One finished page: its size and drawing operators.
+struct PDFPage: Sendable {
+    var size: PageSize
+    var content: PDFContentStream
+}
+
+/// Serialises pages into a PDF 1.7 file with a classic cross-reference table.
+///
+/// Streams are written uncompressed: Foundation has no portable deflate, and uncompressed content keeps the
+/// writer dependency-free and the output inspectable. Every byte is a function of the pages and the info, so
+/// the same input always gives the same file.
+struct PDFDocumentWriter: Sendable {
+    var info: PDFDocumentInfo
+
+    func write(_ pages: [PDFPage]) -> Data {
+        var output = PDFOutput()
+        output.bytes.reserveCapacity(pages.reduce(1024) { $0 + $1.content.bytes.count + 300 })
+        // The comment with four bytes above 0x7F tells transfer tools the file is binary.
+        output.append(
+            "%PDF-1.7\n%\u{E2}\u{E3}\u{CF}\u{D3}\n".unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) })
+
+        let fonts = StandardFont.allCases
+        let catalog = 1
+        let pageTree = 2
+        let firstFont = 3
+        let infoObject = firstFont + fonts.count
+        let firstPage = infoObject + 1
+        let objectCount = firstPage + pages.count * 2
+
+        output.beginObject(catalog)
+        output.append("<< /Type /Catalog /Pages \(pageTree) 0 R >>")
+        output.endObject()
+
+        output.beginObject(pageTree)
+        output.append("<< /Type /Pages /Count \(pages.count) /Kids [")
+        for index in pages.indices { output.append("\(firstPage + index * 2) 0 R ") }
+        output.append("] >>")
+        output.endObject()
+
+        for (index, font) in fonts.enumerated() {
+            output.beginObject(firstFont + index)
+            output.append("<< /Type /Font /Subtype /Type1 /BaseFont /\(font.baseFont) /Encoding /WinAnsiEncoding >>")
+            output.endObject()
+        }
+
+        output.beginObject(infoObject)
+        output.append("<< /Title ")
+        output.append(textString: info.title)
+        output.append(" /Author ")
+        output.append(textString: info.author)
+        output.append(" /Producer ")
+        output.append(textString: info.producer)
+        let date = Self.pdfDate(info.creationDate)
+        output.append(" /CreationDate (\(date)) /ModDate (\(date)) >>")
+        output.endObject()
+
+        var fontResources = "<< "
+        for (index, font) in fonts.enumerated() { fontResources += "/\(font.resourceName) \(firstFont + index) 0 R " }
+        fontResources += ">>"
+
+        for (index, page) in pages.enumerated() {
+            let pageObject = firstPage + index * 2
+            output.beginObject(pageObject)
+            output.append("<< /Type /Page /Parent \(pageTree) 0 R /MediaBox [0 0 ")
+            PDFNumber.append(page.size.width, decimals: 2, to: &output.bytes)
+            output.append(" ")
+            PDFNumber.append(page.size.height, decimals: 2, to: &output.bytes)
+            output.append("] /Resources << /Font \(fontResources) >> /Contents \(pageObject + 1) 0 R >>")
+            output.endObject()
+
+            output.beginObject(pageObject + 1)
+            output.append("<< /Length \(page.content.bytes.count) >>\nstream\n")
+            output.append(page.content.bytes)
+            output.append("\nendstream")
+            output.endObject()
+        }
+
+        let identifier = Self.fingerprint(output.bytes)
+        let xrefOffset = output.bytes.count
+        output.append("xref\n0 \(objectCount)\n0000000000 65535 f \n")
+        for offset in output.offsets[1..<objectCount] {
+            // Each entry is exactly 20 bytes (offset, generation, type, then space + LF), as the specification
+            // requires; readers seek by entry size.
+            output.append(Self.padded(offset, width: 10) + " 00000 n \n")
+        }
+        output.append("trailer\n<< /Size \(objectCount) /Root \(catalog) 0 R /Info \(infoObject) 0 R ")
+        output.append("/ID [<\(identifier)> <\(identifier)>] >>\nstartxref\n\(xrefOffset)\n%%EOF\n")
+        return Data(output.bytes)
+    }
+
+    /// `D:YYYYMMDDHHmmSSZ` in UTC; years outside 0...9999 are clamped so the string keeps its fixed shape.
+    static func pdfDate(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        let lowest = Date(timeIntervalSince1970: -62_135_596_800)  // 0001-01-01T00:00:00Z
+        let highest = Date(timeIntervalSince1970: 253_402_300_799)  // 9999-12-31T23:59:59Z
+        let time = date.timeIntervalSince1970.isFinite ? min(max(date, lowest), highest) : lowest
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: time)
+        let fields = [
+            padded(parts.year ?? 1, width: 4), padded(parts.month ?? 1, width: 2), padded(parts.day ?? 1, width: 2),
+            padded(parts.hour ?? 0, width: 2), padded(parts.minute ?? 0, width: 2), padded(parts.second ?? 0, width: 2),
+        ]
+        return "D:" + fields.joined() + "Z"
+    }
+
+    private static func padded(_ value: Int, width: Int) -> String {
+        let digits = String(value)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    }
+
+    /// A deterministic 128-bit file identifier: two FNV-1a hashes of the body with different offsets.
+    private static func fingerprint(_ bytes: [UInt8]) -> String {
+        var first: UInt64 = 0xcbf2_9ce4_8422_2325
+        var second: UInt64 = 0x8422_2325_cbf2_9ce4
+        for byte in bytes {
+            first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            second = (second ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+        return hex(first) + hex(second)
+    }
+
+    private static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}
+
+/// The growing file plus the byte offset of every object, for the cross-reference table.
+private struct PDFOutput {
+    var bytes: [UInt8] = []
+    var offsets: [Int] = [0]
+
+    mutating func beginObject(_ number: Int) {
+        if offsets.count <= number { offsets.append(contentsOf: repeatElement(0, count: number + 1 - offsets.count)) }
+        offsets[number] = bytes.count
+        append("\(number) 0 obj\n")
+    }
+
+    mutating func endObject() {
+        append("\nendobj\n")
+    }
+
+    mutating func append(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    mutating func append(_ raw: [UInt8]) {
+        bytes.append(contentsOf: raw)
+    }
+
+    /// A text string for the info dictionary, as UTF-16BE with a byte-order mark in hex: it carries any Unicode
+    /// text and needs no escaping.
+    mutating func append(textString text: String) {
+        append("<FEFF")
+        for unit in text.utf16 {
+            let digits = String(unit, radix: 16, uppercase: true)
+            append(String(repeating: "0", count: 4 - digits.count) + digits)
+        }
+        append(">")
+    }
+}

@@ -1,0 +1,93 @@
+public import Foundation
+
+/// Renders invoices as PDF 1.7 with a theme: the engine behind every template.
+///
+/// The creation date written into the document info comes from `creationDate`, so a test or a build that
+/// injects a fixed date gets the same bytes on every run and platform.
+public struct InvoicePDFRenderer: InvoiceRendering {
+    /// The look.
+    public let theme: InvoiceTheme
+    private let creationDate: @Sendable () -> Date
+
+    /// Creates a renderer with `theme`; `creationDate` is asked once per render (the current time by default).
+    public init(theme: InvoiceTheme = .standard, creationDate: @escaping @Sendable () -> Date = { Date() }) {
+        self.theme = theme
+        self.creationDate = creationDate
+    }
+
+    /// Renders every page of `invoice`.
+    public func render(_ invoice: InvoiceDocument) throws(RenderingError) -> Data {
+        let composed = try InvoiceComposer(theme: theme).compose(invoice, creationDate: creationDate())
+        return PDFDocumentWriter(info: composed.info).write(composed.pages)
+    }
+
+    /// How many pages `invoice` takes with this theme: what `render` produces and the footers count.
+    public func pageCount(of invoice: InvoiceDocument) throws(RenderingError) -> Int {
+        try InvoiceComposer(theme: theme).compose(invoice, creationDate: Date(timeIntervalSince1970: 0), pageLimit: 1)
+            .pageCount
+    }
+
+    /// The first `pages` pages only, numbered against the full count; used by the preview.
+    func render(_ invoice: InvoiceDocument, firstPages pages: Int) throws(RenderingError) -> Data {
+        let composed = try InvoiceComposer(theme: theme).compose(
+            invoice, creationDate: creationDate(), pageLimit: pages)
+        return PDFDocumentWriter(info: composed.info).write(composed.pages)
+    }
+}
+
+/// The classic business invoice: seller and title at the top, a grey table header, ruled rows.
+public struct StandardInvoiceTemplate: InvoiceRendering {
+    private let renderer: InvoicePDFRenderer
+
+    /// Creates the template on `pageSize` paper.
+    public init(pageSize: PageSize = .a4, creationDate: @escaping @Sendable () -> Date = { Date() }) {
+        var theme = InvoiceTheme.standard
+        theme.pageSize = pageSize
+        renderer = InvoicePDFRenderer(theme: theme, creationDate: creationDate)
+    }
+
+    /// Renders `invoice` with the standard look.
+    public func render(_ invoice: InvoiceDocument) throws(RenderingError) -> Data {
+        try renderer.render(invoice)
+    }
+}
+
+/// Small type, tight striped rows and a one-line heading: the most rows per page, for long invoices.
+public struct CompactInvoiceTemplate: InvoiceRendering {
+    private let renderer: InvoicePDFRenderer
+
+    /// Creates the template on `pageSize` paper.
+    public init(pageSize: PageSize = .a4, creationDate: @escaping @Sendable () -> Date = { Date() }) {
+        var theme = InvoiceTheme.compact
+        theme.pageSize = pageSize
+        renderer = InvoicePDFRenderer(theme: theme, creationDate: creationDate)
+    }
+
+    /// Renders `invoice` with the compact look.
+    public func render(_ invoice: InvoiceDocument) throws(RenderingError) -> Data {
+        try renderer.render(invoice)
+    }
+}
+
+/// A coloured banner, an accent table header, striped rows and a filled total, all in the accent colour.
+public struct CreativeInvoiceTemplate: InvoiceRendering {
+    /// The colour of the banner, table header, stripes and total.
+    public let accent: PDFColor
+    private let renderer: InvoicePDFRenderer
+
+    /// Creates the template in `accent` on `pageSize` paper.
+    public init(
+        accent: PDFColor = PDFColor(red: 0.85, green: 0.33, blue: 0.2), pageSize: PageSize = .a4,
+        creationDate: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.accent = accent
+        var theme = InvoiceTheme.creative(accent: accent)
+        theme.pageSize = pageSize
+        renderer = InvoicePDFRenderer(theme: theme, creationDate: creationDate)
+    }
+
+    /// Renders `invoice` with the creative look.
+    public func render(_ invoice: InvoiceDocument) throws(RenderingError) -> Data {
+        try renderer.render(invoice)
+    }
+}
