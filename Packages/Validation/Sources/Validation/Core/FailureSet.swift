@@ -1,0 +1,35 @@
+/// A reason a hand-written scanner records; its declaration order is the order failures are reported in.
+protocol FailureReason: CaseIterable, RawRepresentable where RawValue == Int {
+    /// The public code the reason is reported as.
+    var code: ValidationCode { get }
+}
+
+/// A set of reasons as a bit mask: recording one is a single OR, so a scanner's hot loop never allocates
+/// and a reason found a million times is still reported once.
+struct FailureSet<Reason: FailureReason>: Equatable {
+    private var bits: UInt64 = 0
+
+    var isEmpty: Bool { bits == 0 }
+
+    mutating func insert(_ reason: Reason) {
+        bits |= 1 << UInt64(reason.rawValue)
+    }
+
+    mutating func formUnion(_ other: FailureSet) {
+        bits |= other.bits
+    }
+
+    func contains(_ reason: Reason) -> Bool {
+        bits & (1 << UInt64(reason.rawValue)) != 0
+    }
+
+    /// The reasons in declaration order.
+    var reasons: [Reason] {
+        Reason.allCases.filter(contains)
+    }
+
+    /// The reasons as failures of the value itself, in declaration order.
+    var failures: [ValidationFailure] {
+        reasons.map { ValidationFailure(code: $0.code) }
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+public import Validation
+
+/// A validator double for other teams' tests: answers with configured failures and records every value it
+/// was asked about, in call order, from any thread.
+///
+/// It speaks every capability of this package: `StubValidator<String>` is an `EmailValidating` and a
+/// `URLValidating`, `StubValidator<InvoiceDraft>` an `InvoiceValidating`, `StubValidator<ExpenseEntryDraft>`
+/// an `ExpenseValidating`, and `validator` plugs any of them into a composed `Validator`.
+public final class StubValidator<Value: Sendable>: @unchecked Sendable {
+    // `@unchecked` is sound: `recorded` is only touched while `lock` is held; everything else is immutable.
+    private let lock = NSLock()
+    private var recorded: [Value] = []
+    private let answer: @Sendable (Value) -> [ValidationFailure]
+
+    /// Answers every value with `failures` (none by default: everything is valid).
+    public init(failures: [ValidationFailure] = []) {
+        self.answer = { _ in failures }
+    }
+
+    /// Answers each value with what `answer` returns for it.
+    public init(answer: @escaping @Sendable (Value) -> [ValidationFailure]) {
+        self.answer = answer
+    }
+
+    /// The values validated so far, in call order.
+    public var recordedValues: [Value] {
+        lock.lock()
+        defer { lock.unlock() }
+        return recorded
+    }
+
+    /// How many times the stub was asked.
+    public var callCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return recorded.count
+    }
+
+    /// Records `value` and returns the configured failures.
+    public func validate(_ value: Value) -> [ValidationFailure] {
+        lock.lock()
+        recorded.append(value)
+        lock.unlock()
+        return answer(value)
+    }
+
+    /// The stub as a composable `Validator`; calls through it are recorded too.
+    public var validator: Validator<Value> {
+        Validator { [self] value in validate(value) }
+    }
+}
+
+/// The email stub by the name the composition root's tests already use.
+public typealias StubEmailValidator = StubValidator<String>
+
+extension StubValidator: EmailValidating where Value == String {
+    /// Records `address` and returns the configured failures.
+    public func validate(email address: String) -> [ValidationFailure] {
+        validate(address)
+    }
+
+    /// The addresses validated so far, in call order.
+    public var validatedAddresses: [String] { recordedValues }
+}
+
+extension StubValidator: URLValidating where Value == String {
+    /// Records `url` and returns the configured failures.
+    public func validate(url: String) -> [ValidationFailure] {
+        validate(url)
+    }
+}
+
+extension StubValidator: InvoiceValidating where Value == InvoiceDraft {
+    /// Records `invoice` and returns the configured failures.
+    public func validate(invoice: InvoiceDraft) -> [ValidationFailure] {
+        validate(invoice)
+    }
+}
+
+extension StubValidator: ExpenseValidating where Value == ExpenseEntryDraft {
+    /// Records `expense` and returns the configured failures.
+    public func validate(expense: ExpenseEntryDraft) -> [ValidationFailure] {
+        validate(expense)
+    }
+}
