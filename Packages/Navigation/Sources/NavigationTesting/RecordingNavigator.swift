@@ -1,14 +1,16 @@
 public import Foundation
 public import Navigation
 
-/// A `Navigator` double that answers with a fixed outcome and records every URL it was asked to follow.
+/// A `Navigator` double that answers with a configured outcome and records every URL it was asked to follow.
 public actor RecordingNavigator: Navigator {
     private let outcome: @Sendable (URL) -> NavigationOutcome
     /// The URLs received so far, in call order.
     public private(set) var visitedURLs: [URL] = []
 
-    /// Answers each URL with what `outcome` returns for it.
-    public init(outcome: @escaping @Sendable (URL) -> NavigationOutcome = { _ in .rejected(.noRoute) }) {
+    /// Answers each URL with what `outcome` returns for it (by default: no route).
+    public init(
+        outcome: @escaping @Sendable (URL) -> NavigationOutcome = { _ in .rejected(.routing(.noMatchingRoute)) }
+    ) {
         self.outcome = outcome
     }
 

@@ -1,0 +1,142 @@
+public import Foundation
+
+/// The type of a path or query parameter: which text it accepts and how its value is written back.
+///
+/// The type takes part in matching: `/invoice/:id` with an `int` id does not match `/invoice/new`, so matching
+/// moves on to the next candidate. When several parameter types compete for the same segment the more specific
+/// one is tried first: `int`, then `uuid`, then custom types (by name), then `string`.
+public struct ParameterType: Sendable, Hashable, CustomStringConvertible {
+    enum Kind: Hashable, Sendable {
+        case int
+        case uuid
+        case custom(String)
+        case string
+    }
+
+    let kind: Kind
+    private let acceptsText: @Sendable (String) -> Bool
+
+    private init(kind: Kind, accepts: @escaping @Sendable (String) -> Bool) {
+        self.kind = kind
+        self.acceptsText = accepts
+    }
+
+    /// A decimal integer that fits `Int`: an optional `-` and digits, no `+` and no spaces.
+    public static let int = ParameterType(kind: .int) { text in
+        let digits = text.utf8.first == UInt8(ascii: "-") ? text.utf8.dropFirst() : text.utf8[...]
+        return !digits.isEmpty && digits.count <= 19
+            && digits.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } && Int(text) != nil
+    }
+
+    /// A UUID in its 36-character hyphenated form, either case; written back lower-cased.
+    public static let uuid = ParameterType(kind: .uuid) { UUID(uuidString: $0) != nil }
+
+    /// Any text. In a path a segment is never empty, so a string parameter never matches an empty segment.
+    public static let string = ParameterType(kind: .string) { _ in true }
+
+    /// A custom type identified by `name`: two custom types with the same name are the same type.
+    public static func custom(_ name: String, accepts: @escaping @Sendable (String) -> Bool) -> ParameterType {
+        ParameterType(kind: .custom(name), accepts: accepts)
+    }
+
+    /// A custom type for values that convert to and from text losslessly; read it back with
+    /// `RouteParameters.value(_:as:)`.
+    public static func custom<Value: LosslessStringConvertible & Sendable>(
+        _ type: Value.Type,
+        name: String? = nil
+    ) -> ParameterType {
+        ParameterType(kind: .custom(name ?? String(describing: type))) { Value($0) != nil }
+    }
+
+    /// Whether `text` is a value of this type.
+    public func accepts(_ text: String) -> Bool {
+        acceptsText(text)
+    }
+
+    /// The typed value of `text`, or `nil` when the type refuses it.
+    func value(of text: String) -> ParameterValue? {
+        guard acceptsText(text) else { return nil }
+        switch kind {
+        case .int: return Int(text).map(ParameterValue.int)
+        case .uuid: return UUID(uuidString: text).map(ParameterValue.uuid)
+        case .custom, .string: return .string(text)
+        }
+    }
+
+    /// The text that stands for `value` in a URL, or `nil` when the type refuses it.
+    func text(of value: ParameterValue) -> String? {
+        let text = value.text
+        guard acceptsText(text) else { return nil }
+        return text
+    }
+
+    /// Orders competing parameter edges: lower goes first.
+    var precedence: (Int, String) {
+        switch kind {
+        case .int: (0, "")
+        case .uuid: (1, "")
+        case .custom(let name): (2, name)
+        case .string: (3, "")
+        }
+    }
+
+    /// Two types are the same when their kinds (and custom names) are.
+    public static func == (lhs: ParameterType, rhs: ParameterType) -> Bool {
+        lhs.kind == rhs.kind
+    }
+
+    /// Hashes the kind, consistently with `==`.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+    }
+
+    /// The type's name: `int`, `uuid`, `string` or the custom name.
+    public var description: String {
+        switch kind {
+        case .int: "int"
+        case .uuid: "uuid"
+        case .custom(let name): name
+        case .string: "string"
+        }
+    }
+}
+
+/// A typed parameter value.
+public enum ParameterValue: Hashable, Sendable, CustomStringConvertible {
+    /// An integer.
+    case int(Int)
+    /// A UUID.
+    case uuid(UUID)
+    /// Text, also used for custom types (in their textual form).
+    case string(String)
+
+    /// The integer, when this is an `int`.
+    public var intValue: Int? {
+        guard case .int(let value) = self else { return nil }
+        return value
+    }
+
+    /// The UUID, when this is a `uuid`.
+    public var uuidValue: UUID? {
+        guard case .uuid(let value) = self else { return nil }
+        return value
+    }
+
+    /// The text, when this is a `string`.
+    public var stringValue: String? {
+        guard case .string(let value) = self else { return nil }
+        return value
+    }
+
+    /// The canonical text of the value, as it is written in a URL (before percent-encoding).
+    public var text: String {
+        switch self {
+        case .int(let value): String(value)
+        case .uuid(let value): value.uuidString.lowercased()
+        case .string(let value): value
+        }
+    }
+
+    /// The canonical text.
+    public var description: String { text }
+}

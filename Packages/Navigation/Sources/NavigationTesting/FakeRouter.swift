@@ -1,0 +1,33 @@
+public import Foundation
+public import Navigation
+
+/// A `Router` double backed by a dictionary from exact URLs to destinations; it records the URLs it was asked
+/// about so a test can check what was routed.
+public final class FakeRouter<Destination: Hashable & Sendable>: Router, @unchecked Sendable {
+    private let lock = NSLock()
+    private let routes: [URL: Destination]
+    private let failure: RoutingError
+    private var requests: [URL] = []
+
+    /// Creates a router that knows `routes` and answers any other URL with `failure`.
+    public init(routes: [URL: Destination], failure: RoutingError = .noMatchingRoute) {
+        self.routes = routes
+        self.failure = failure
+    }
+
+    /// The URLs asked about so far, in order.
+    public var requestedURLs: [URL] {
+        lock.lock()
+        defer { lock.unlock() }
+        return requests
+    }
+
+    /// The configured destination for `url`, or the configured failure.
+    public func destination(for url: URL) throws(RoutingError) -> Destination {
+        lock.lock()
+        requests.append(url)
+        lock.unlock()
+        guard let destination = routes[url] else { throw failure }
+        return destination
+    }
+}

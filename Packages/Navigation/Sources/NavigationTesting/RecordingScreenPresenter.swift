@@ -1,0 +1,15 @@
+public import Navigation
+
+/// A `ScreenPresenter` double that records what it was asked to present, in order.
+public actor RecordingScreenPresenter<Destination: Hashable & Sendable>: ScreenPresenter {
+    /// The destinations presented so far.
+    public private(set) var presented: [Destination] = []
+
+    /// Creates an empty recorder.
+    public init() {}
+
+    /// Records `destination`.
+    public func present(_ destination: Destination) {
+        presented.append(destination)
+    }
+}
