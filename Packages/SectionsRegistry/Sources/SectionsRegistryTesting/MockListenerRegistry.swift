@@ -1,0 +1,30 @@
+public import SectionsRegistry
+
+/// A `ListenerRegistry` with listeners set per type by the test, which records the types it was asked for,
+/// so a component that dispatches events can be tested without building modules.
+public final class MockListenerRegistry: ListenerRegistry, @unchecked Sendable {
+    private let state: Locked<(listeners: [String: [any SectionListener]], requested: [String])>
+
+    /// A registry answering `listeners` per type (none for other types).
+    public init(_ listeners: [String: [any SectionListener]] = [:]) {
+        state = Locked((listeners: listeners, requested: []))
+    }
+
+    /// Replaces the listeners of `type`.
+    public func setListeners(_ listeners: [any SectionListener], for type: String) {
+        state.withLock { $0.listeners[type] = listeners }
+    }
+
+    /// The types asked for, in order.
+    public var requestedTypes: [String] {
+        state.withLock { $0.requested }
+    }
+
+    /// The listeners set for `type`; records the request.
+    public func listeners(for type: String) -> [any SectionListener] {
+        state.withLock { state in
+            state.requested.append(type)
+            return state.listeners[type] ?? []
+        }
+    }
+}
