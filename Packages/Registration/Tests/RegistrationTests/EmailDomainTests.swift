@@ -1,3 +1,4 @@
+import Foundation
 import Registration
 import Testing
 
@@ -28,6 +29,16 @@ struct EmailDomainTests {
     ])
     func rejectsTextThatCannotBeADomain(text: String) {
         #expect(EmailDomain(text) == nil)
+    }
+
+    @Test(arguments: [
+        String(repeating: "ｅ", count: 1_000_000) + ".test",
+        String(repeating: " ", count: EmailDomain.maximumInputBytes) + "example.com",
+        String(repeating: "é", count: 2_000),
+    ])
+    func refusesHugeTextWhateverItNormalizesTo(text: String) {
+        #expect(EmailDomain(text) == nil)
+        #expect(EmailDomain(ofEmail: "user@" + text) == nil)
     }
 
     @Test func acceptsTheLongestDomainDNSAllows() throws {
@@ -63,11 +74,41 @@ struct EmailDomainTests {
         #expect(try #require(EmailDomain(text)) != listed)
     }
 
+    @Test(arguments: 0..<4)
+    func theASCIIPathAndTheUnicodePathAgree(seed: UInt64) {
+        // A full-width dot sends the same text through Unicode folding, which must land on the same domain.
+        var random = SplitMix64(seed: seed)
+        let alphabet = Array("aZ9-_.. @\t\n\u{0B}\u{0}\u{7F}")
+        for _ in 0..<2_000 {
+            let length = Int(random.next() % 12)
+            let text = String((0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
+            let unicode = text.replacingOccurrences(of: ".", with: "\u{FF0E}")
+            #expect(EmailDomain(unicode) == EmailDomain(text), "\(text.debugDescription)")
+        }
+    }
+
     @Test func equalDomainsHashAlike() throws {
         let domains: Set<EmailDomain> = [
             try #require(EmailDomain("Example.com")), try #require(EmailDomain("example.com.")),
             try #require(EmailDomain(ofEmail: "a@EXAMPLE.COM")),
         ]
         #expect(domains.count == 1)
+    }
+}
+
+/// A seeded generator, so the property test above is the same on every run.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
     }
 }
