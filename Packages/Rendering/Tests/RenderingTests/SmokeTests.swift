@@ -5,22 +5,54 @@ import Testing
 
 @Suite("Rendering: templates produce valid PDFs")
 struct TemplateValidityTests {
-    static let fixedDate = Date(timeIntervalSince1970: 1_741_948_800)
-
-    static let templates: [(String, any InvoiceRendering)] = [
-        ("standard", StandardInvoiceTemplate(creationDate: { fixedDate })),
-        ("compact", CompactInvoiceTemplate(creationDate: { fixedDate })),
-        ("creative", CreativeInvoiceTemplate(creationDate: { fixedDate })),
-    ]
-
-    @Test(arguments: templates.map(\.0))
+    @Test(arguments: Fixture.templateIDs)
     func sampleInvoicePassesQPDFAndReadsBack(template: String) throws {
-        let renderer = try #require(Self.templates.first { $0.0 == template }?.1)
-        let pdf = try renderer.render(InvoiceDocumentBuilder().build())
+        let pdf = try Fixture.renderer(template).render(InvoiceDocumentBuilder().build())
         let check = try PDFTools.check(pdf)
         #expect(check.status == 0, "\(check.standardOutput)\(check.standardError)")
         let text = try PDFTools.text(pdf)
-        #expect(text.contains("Design workshop (2 days)"))
-        #expect(text.contains("$3,033.63"))
+        for expected in [
+            "INV-2025-0042", "Acme Tools Ltd", "Globex Corporation", "Design workshop (2 days)",
+            "Prototype hosting, March", "Printed manuals", "03/14/2025", "04/13/2025", "$2,543.65", "$489.98",
+            "$3,033.63", "IBAN GB29 NWBK 6016 1331 9268 19", "Page 1 of 1",
+        ] {
+            #expect(text.contains(expected), "missing \(expected)")
+        }
+    }
+
+    @Test(arguments: Fixture.templateIDs)
+    func namedTemplatesMatchTheirThemes(template: String) throws {
+        let document = InvoiceDocumentBuilder().lineItems(count: 30).build()
+        let named: any InvoiceRendering =
+            switch template {
+            case "standard": StandardInvoiceTemplate(creationDate: { Fixture.date })
+            case "compact": CompactInvoiceTemplate(creationDate: { Fixture.date })
+            default: CreativeInvoiceTemplate(accent: .ink, creationDate: { Fixture.date })
+            }
+        #expect(try named.render(document) == Fixture.renderer(template).render(document))
+    }
+
+    @Test func letterPaperSetsTheMediaBox() throws {
+        let pdf = try StandardInvoiceTemplate(pageSize: .letter, creationDate: { Fixture.date })
+            .render(InvoiceDocumentBuilder().build())
+        let info = try PDFTools.info(pdf)
+        #expect(info["Page size"]?.hasPrefix("612 x 792") == true)
+        #expect(try PDFTools.check(pdf).status == 0)
+    }
+
+    @Test func creativeAccentChangesOnlyColours() throws {
+        let document = InvoiceDocumentBuilder().build()
+        let red = try CreativeInvoiceTemplate(
+            accent: PDFColor(red: 1, green: 0, blue: 0), creationDate: { Fixture.date }
+        )
+        .render(document)
+        let blue = try CreativeInvoiceTemplate(
+            accent: PDFColor(red: 0, green: 0, blue: 1), creationDate: { Fixture.date }
+        )
+        .render(document)
+        #expect(red != blue)
+        #expect(String(decoding: red, as: UTF8.self).contains("1 0 0 rg"))
+        #expect(String(decoding: blue, as: UTF8.self).contains("0 0 1 rg"))
+        #expect(try PDFTools.text(red) == PDFTools.text(blue))
     }
 }

@@ -4,6 +4,22 @@ struct Strip {
     let height: Double
     /// Draws the strip whose top edge is at the given PDF y coordinate.
     let draw: (inout PDFContentStream, _ top: Double) -> Void
+    /// Further columns of a side-by-side block (index 0 is the second column). They are drawn after the last
+    /// strip of the same `block` on the page, column by column, so text extraction reads each column whole
+    /// instead of alternating lines of neighbouring columns.
+    var columns: [(inout PDFContentStream, _ top: Double) -> Void] = []
+    /// Identifies the side-by-side block the strip belongs to; 0 for none.
+    var block = 0
+
+    init(
+        height: Double, block: Int = 0, columns: [(inout PDFContentStream, Double) -> Void] = [],
+        draw: @escaping (inout PDFContentStream, Double) -> Void
+    ) {
+        self.height = height
+        self.block = block
+        self.columns = columns
+        self.draw = draw
+    }
 }
 
 /// Consecutive content with an optional header repeated at the top of every page the section continues on.
@@ -33,6 +49,32 @@ struct PageFrame {
 struct Placement {
     let strip: Strip
     let top: Double
+}
+
+/// Draws one page's placements, holding back the further columns of side-by-side blocks until the block ends.
+enum PageDrawer {
+    static func draw(_ placements: [Placement], into stream: inout PDFContentStream) {
+        var pending: [[(draw: (inout PDFContentStream, Double) -> Void, top: Double)]] = []
+        var block = 0
+        func flush() {
+            for column in pending {
+                for item in column { item.draw(&stream, item.top) }
+            }
+            pending.removeAll(keepingCapacity: true)
+        }
+        for placement in placements {
+            if placement.strip.block != block {
+                flush()
+                block = placement.strip.block
+            }
+            placement.strip.draw(&stream, placement.top)
+            for (index, column) in placement.strip.columns.enumerated() {
+                if pending.count <= index { pending.append([]) }
+                pending[index].append((column, placement.top))
+            }
+        }
+        flush()
+    }
 }
 
 /// Distributes sections over pages: groups never split unless taller than a page, section headers repeat.

@@ -62,7 +62,7 @@ struct InvoiceComposer {
         for (index, placements) in kept.enumerated() {
             var stream = PDFContentStream(reservingCapacity: placements.count * 160 + 512)
             if index > 0 { drawRunningHeader(&stream, text, geometry) }
-            for placement in placements { placement.strip.draw(&stream, placement.top) }
+            PageDrawer.draw(placements, into: &stream)
             drawFooter(&stream, text, geometry, page: index + 1, of: placed.count)
             pages.append(PDFPage(size: theme.pageSize, content: stream))
         }
@@ -141,13 +141,18 @@ struct InvoiceComposer {
     }
 
     /// Zips columns of items into strips: row i of every column shares one strip as tall as its tallest item.
-    private func zip(_ columns: [[Item]]) -> [Strip] {
+    /// The first column draws with its strip, the others when the block ends on the page (see `Strip.columns`).
+    private func zip(_ columns: [[Item]], block: Int) -> [Strip] {
         let rows = columns.map(\.count).max() ?? 0
         return (0..<rows).map { row in
-            let items = columns.compactMap { row < $0.count ? $0[row] : nil }
-            let height = items.map(\.height).max() ?? 0
-            return Strip(height: height) { stream, top in
-                for item in items { item.draw(&stream, top) }
+            let items = columns.map { row < $0.count ? $0[row] : nil }
+            let height = items.compactMap { $0?.height }.max() ?? 0
+            let first = items.first.flatMap { $0 }
+            let others: [(inout PDFContentStream, Double) -> Void] = items.dropFirst().map { item in
+                { stream, top in item?.draw(&stream, top) }
+            }
+            return Strip(height: height, block: block, columns: others) { stream, top in
+                first?.draw(&stream, top)
             }
         }
     }
@@ -177,7 +182,7 @@ struct InvoiceComposer {
                 [spacer(size * 2)]
                 + partyItems(
                     label: text.billTo, party: text.client, x: left, width: sellerWidth, geometry: geometry)
-            return zip([seller, meta]) + zip([client])
+            return zip([seller, meta], block: 1) + zip([client], block: 2)
         case .condensed:
             let titleWidth = width * 0.55
             let metaWidth = width * 0.4
@@ -186,15 +191,17 @@ struct InvoiceComposer {
                 color: theme.accent)
             let meta = metaItems(text, x: geometry.right - metaWidth, width: metaWidth, geometry: geometry)
             let columnWidth = width * 0.48
-            let parties = zip([
-                [spacer(size)]
-                    + partyItems(label: text.from, party: text.seller, x: left, width: columnWidth, geometry: geometry),
-                [spacer(size)]
-                    + partyItems(
-                        label: text.billTo, party: text.client, x: geometry.right - columnWidth, width: columnWidth,
-                        geometry: geometry),
-            ])
-            return zip([title, meta]) + parties
+            let parties = zip(
+                [
+                    [spacer(size)]
+                        + partyItems(
+                            label: text.from, party: text.seller, x: left, width: columnWidth, geometry: geometry),
+                    [spacer(size)]
+                        + partyItems(
+                            label: text.billTo, party: text.client, x: geometry.right - columnWidth, width: columnWidth,
+                            geometry: geometry),
+                ], block: 2)
+            return zip([title, meta], block: 1) + parties
         case .banner:
             // The band is made of strips like everything else, so a very long number or date wraps inside it
             // instead of overflowing; the first strip also paints the margin above it up to the page edge.
@@ -232,14 +239,16 @@ struct InvoiceComposer {
                     item.draw(&stream, top)
                 }
             }
-            let parties = zip([
-                [spacer(size * 1.5)]
-                    + partyItems(label: text.from, party: text.seller, x: left, width: halfWidth, geometry: geometry),
-                [spacer(size * 1.5)]
-                    + partyItems(
-                        label: text.billTo, party: text.client, x: geometry.right - halfWidth, width: halfWidth,
-                        geometry: geometry),
-            ])
+            let parties = zip(
+                [
+                    [spacer(size * 1.5)]
+                        + partyItems(
+                            label: text.from, party: text.seller, x: left, width: halfWidth, geometry: geometry),
+                    [spacer(size * 1.5)]
+                        + partyItems(
+                            label: text.billTo, party: text.client, x: geometry.right - halfWidth, width: halfWidth,
+                            geometry: geometry),
+                ], block: 2)
             return banner + parties
         }
     }
@@ -325,7 +334,7 @@ struct InvoiceComposer {
         let lines = textItems(
             text.notes, x: geometry.left, width: geometry.contentWidth, font: .helvetica, size: size,
             color: Self.textColor)
-        let strips = zip([heading]) + zip([lines])
+        let strips = zip([heading], block: 0) + zip([lines], block: 0)
         // The heading stays with the first line; every later line may start a page.
         var groups = [Array(strips.prefix(2))]
         groups += strips.dropFirst(2).map { [$0] }

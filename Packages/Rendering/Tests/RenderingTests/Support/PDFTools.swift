@@ -45,9 +45,9 @@ struct PDFTools {
     }
 
     /// `pdftotext -raw` (content-stream order) of the pages `first...last`, or of all pages.
-    static func text(_ data: Data, first: Int? = nil, last: Int? = nil) throws -> String {
+    static func text(_ data: Data, first: Int? = nil, last: Int? = nil, raw: Bool = true) throws -> String {
         try withFile(data) { file in
-            var arguments = ["-raw", "-enc", "UTF-8"]
+            var arguments = raw ? ["-raw", "-enc", "UTF-8"] : ["-enc", "UTF-8"]
             if let first { arguments += ["-f", "\(first)"] }
             if let last { arguments += ["-l", "\(last)"] }
             let output = try run("pdftotext", arguments + [file.path, "-"])
@@ -57,8 +57,8 @@ struct PDFTools {
     }
 
     /// Text of every page separately (pdftotext separates pages with a form feed).
-    static func pages(_ data: Data) throws -> [String] {
-        var pages = try text(data).components(separatedBy: "\u{0C}")
+    static func pages(_ data: Data, raw: Bool = true) throws -> [String] {
+        var pages = try text(data, raw: raw).components(separatedBy: "\u{0C}")
         if pages.last?.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty == true { pages.removeLast() }
         return pages
     }

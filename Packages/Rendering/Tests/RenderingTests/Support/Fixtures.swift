@@ -1,0 +1,48 @@
+import Foundation
+import Rendering
+import RenderingTesting
+import Testing
+
+/// SplitMix64: a tiny seeded generator, so every fuzzed document is the same on every run.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// A decimal from its exact text (a floating-point literal would go through `Double` and lose digits).
+func decimal(_ text: String) throws -> Decimal {
+    try #require(Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")))
+}
+
+/// A calendar day that must exist.
+func day(_ year: Int, _ month: Int, _ day: Int) throws -> CalendarDay {
+    try #require(CalendarDay(year: year, month: month, day: day))
+}
+
+enum Fixture {
+    static let date = Date(timeIntervalSince1970: 1_741_948_800)
+
+    /// Every template under test, with a fixed creation date.
+    static let templates: [(id: String, renderer: InvoicePDFRenderer)] = [
+        ("standard", InvoicePDFRenderer(theme: .standard, creationDate: { date })),
+        ("compact", InvoicePDFRenderer(theme: .compact, creationDate: { date })),
+        ("creative", InvoicePDFRenderer(theme: .creative(accent: .ink), creationDate: { date })),
+    ]
+
+    static func renderer(_ id: String) throws -> InvoicePDFRenderer {
+        try #require(templates.first { $0.id == id }?.renderer)
+    }
+
+    static let templateIDs = templates.map(\.id)
+}
