@@ -60,7 +60,11 @@ public struct RouteTable<Destination: Hashable & Sendable>: Router, URLBuilding 
 
     /// The winning route, its parameters and destination, for diagnostics and tests.
     public func match(_ url: URL) throws(RoutingError) -> RouteMatch<Destination> {
-        let text = url.absoluteString
+        try match(link: url.absoluteString)
+    }
+
+    /// Matches link text; Foundation repairs some malformed text before it becomes a `URL`, this does not.
+    func match(link text: String) throws(RoutingError) -> RouteMatch<Destination> {
         let components = LinkComponents(text[...])
         var origin: Origin?
         if let scheme = components.scheme {
