@@ -1,0 +1,151 @@
+public import Foundation
+
+/// Why a typed API call failed.
+public enum APIError: Error, Hashable, Sendable {
+    /// No response: the HTTP client's error (timeout, cancelled, transport code, refresh failures, ...).
+    case transport(HTTPClientError)
+    /// The server answered with a status the endpoint does not accept (4xx or 5xx, or an unexpected 1xx/3xx);
+    /// carries the status and the server's error body.
+    case http(ServerErrorResponse)
+    /// The success body does not match the response type; names the field path.
+    case decoding(DecodingFailure)
+    /// The request body could not be encoded (for example a non-finite number); names the field path.
+    case encoding(path: String, description: String)
+    /// The endpoint's path and query do not form a valid URL under the base URL.
+    case invalidEndpoint(path: String)
+}
+
+/// A non-accepted response and what the server said about it.
+///
+/// The dev-server (and the API it stands for) answers `{"error": {"code", "message", "fields": [...]}}`; other
+/// bodies still arrive untouched in `body`.
+public struct ServerErrorResponse: Hashable, Sendable {
+    /// One invalid field of a 422 answer.
+    public struct FieldError: Hashable, Sendable, Decodable {
+        /// The field's name, or a dotted path to it.
+        public var field: String
+        /// A stable code such as `missing_at`.
+        public var code: String
+
+        /// Creates a field error.
+        public init(field: String, code: String) {
+            self.field = field
+            self.code = code
+        }
+    }
+
+    /// The status.
+    public var status: Int
+    /// The server's stable error code (`email_taken`, `validation_failed`, ...), if its body had one.
+    public var code: String?
+    /// The server's message, for logs only; never branch on it.
+    public var message: String?
+    /// Invalid fields, for validation failures.
+    public var fields: [FieldError]
+    /// The response headers (`Retry-After`, `WWW-Authenticate`, ...).
+    public var headers: HTTPHeaders
+    /// The raw body.
+    public var body: Data
+
+    /// Creates an error response.
+    public init(
+        status: Int,
+        code: String? = nil,
+        message: String? = nil,
+        fields: [FieldError] = [],
+        headers: HTTPHeaders = [:],
+        body: Data = Data()
+    ) {
+        self.status = status
+        self.code = code
+        self.message = message
+        self.fields = fields
+        self.headers = headers
+        self.body = body
+    }
+
+    /// Reads the error envelope out of `response` when there is one.
+    public init(_ response: HTTPResponse) {
+        struct Envelope: Decodable {
+            struct Body: Decodable {
+                var code: String?
+                var message: String?
+                var fields: [FieldError]?
+            }
+            var error: Body
+        }
+        let envelope = try? JSONDecoder().decode(Envelope.self, from: response.body)
+        self.init(
+            status: response.status,
+            code: envelope?.error.code,
+            message: envelope?.error.message,
+            fields: envelope?.error.fields ?? [],
+            headers: response.headers,
+            body: response.body
+        )
+    }
+}
+
+/// A response body that does not decode, with the path of the offending field (`sections[2].title`).
+public struct DecodingFailure: Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Kind: Hashable, Sendable {
+        /// A value has another type than expected.
+        case typeMismatch
+        /// A required key is absent.
+        case missingKey
+        /// A required value is null.
+        case missingValue
+        /// The data is not valid JSON, or a value is malformed.
+        case corrupted
+    }
+
+    /// What went wrong.
+    public var kind: Kind
+    /// The coding path, dotted, with array indices in brackets; empty for the top level.
+    public var path: String
+    /// The decoder's explanation, for logs.
+    public var detail: String
+
+    /// Creates a failure.
+    public init(kind: Kind, path: String, detail: String) {
+        self.kind = kind
+        self.path = path
+        self.detail = detail
+    }
+
+    /// Maps Foundation's `DecodingError`.
+    public init(_ error: DecodingError) {
+        switch error {
+        case .typeMismatch(_, let context):
+            self.init(kind: .typeMismatch, path: Self.path(context.codingPath), detail: context.debugDescription)
+        case .valueNotFound(_, let context):
+            self.init(kind: .missingValue, path: Self.path(context.codingPath), detail: context.debugDescription)
+        case .keyNotFound(let key, let context):
+            self.init(
+                kind: .missingKey, path: Self.path(context.codingPath + [key]), detail: context.debugDescription)
+        case .dataCorrupted(let context):
+            self.init(kind: .corrupted, path: Self.path(context.codingPath), detail: context.debugDescription)
+        @unknown default:
+            self.init(kind: .corrupted, path: "", detail: String(describing: error))
+        }
+    }
+
+    /// `kind at path: detail`.
+    public var description: String {
+        "\(kind) at \(path.isEmpty ? "<root>" : path): \(detail)"
+    }
+
+    /// `items[2].amount` from a coding path.
+    static func path(_ codingPath: [any CodingKey]) -> String {
+        var text = ""
+        for key in codingPath {
+            if let index = key.intValue {
+                text += "[\(index)]"
+            } else {
+                text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+            }
+        }
+        return text
+    }
+}

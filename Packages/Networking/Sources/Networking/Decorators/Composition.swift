@@ -1,0 +1,98 @@
+/// Fluent composition: `transport.timingOut(after: .seconds(10)).retrying().deduplicating()` reads from the
+/// inside out, each call wrapping the client before it.
+extension HTTPClient {
+    /// Wraps this client in a `RetryingHTTPClient`.
+    public func retrying(
+        policy: RetryPolicy = RetryPolicy(),
+        sleeper: any Sleeper = SystemClock(),
+        wallClock: any WallClock = SystemClock(),
+        random: any RandomSource = SystemRandomSource()
+    ) -> RetryingHTTPClient {
+        RetryingHTTPClient(wrapping: self, policy: policy, sleeper: sleeper, wallClock: wallClock, random: random)
+    }
+
+    /// Wraps this client in an `AuthenticatingHTTPClient`.
+    public func authenticating(
+        store: any TokenStore,
+        refresher: any TokenRefresher,
+        policy: RefreshPolicy = RefreshPolicy(),
+        clock: any MonotonicClock = SystemClock()
+    ) -> AuthenticatingHTTPClient {
+        AuthenticatingHTTPClient(wrapping: self, store: store, refresher: refresher, policy: policy, clock: clock)
+    }
+
+    /// Wraps this client in a `DeduplicatingHTTPClient`.
+    public func deduplicating() -> DeduplicatingHTTPClient {
+        DeduplicatingHTTPClient(wrapping: self)
+    }
+
+    /// Wraps this client in a `LoggingHTTPClient`.
+    public func logging(
+        to sink: any HTTPLogSink,
+        clock: any MonotonicClock = SystemClock(),
+        redaction: Redaction = Redaction()
+    ) -> LoggingHTTPClient {
+        LoggingHTTPClient(wrapping: self, sink: sink, clock: clock, redaction: redaction)
+    }
+
+    /// Wraps this client in a per-attempt `TimeoutHTTPClient`.
+    public func timingOut(after timeout: Duration, sleeper: any Sleeper = SystemClock()) -> TimeoutHTTPClient {
+        TimeoutHTTPClient(wrapping: self, timeout: timeout, sleeper: sleeper)
+    }
+
+    /// Wraps this client in an overall `DeadlineHTTPClient`.
+    public func withDeadline(_ budget: Duration, sleeper: any Sleeper = SystemClock()) -> DeadlineHTTPClient {
+        DeadlineHTTPClient(wrapping: self, budget: budget, sleeper: sleeper)
+    }
+}
+
+/// The recommended stack in one call, outermost first:
+/// deadline → auth → de-duplication → retry → logging → per-attempt timeout → transport.
+///
+/// Why this order: the deadline bounds everything, refreshes included; auth sits above de-duplication so the
+/// sharing key includes the real bearer token; de-duplication above retry lets every sharer ride one retry
+/// loop; logging inside retry sees (and numbers) each attempt; the timeout next to the transport limits each
+/// attempt on its own, so a retry can follow a timeout.
+public struct HTTPStack: Sendable {
+    /// Per-attempt timeout.
+    public var attemptTimeout: Duration
+    /// Overall deadline per call, retries and backoff included.
+    public var deadline: Duration
+    /// The retry policy.
+    public var retry: RetryPolicy
+    /// The refresh limit.
+    public var refresh: RefreshPolicy
+
+    /// Creates a configuration; the defaults suit an interactive app.
+    public init(
+        attemptTimeout: Duration = .seconds(15),
+        deadline: Duration = .seconds(45),
+        retry: RetryPolicy = RetryPolicy(),
+        refresh: RefreshPolicy = RefreshPolicy()
+    ) {
+        self.attemptTimeout = attemptTimeout
+        self.deadline = deadline
+        self.retry = retry
+        self.refresh = refresh
+    }
+
+    /// Wraps `transport` in the full stack. Without a `store` and `refresher` the auth layer is left out; without
+    /// a `logSink`, the logging layer.
+    public func build(
+        on transport: any HTTPClient,
+        store: (any TokenStore)? = nil,
+        refresher: (any TokenRefresher)? = nil,
+        logSink: (any HTTPLogSink)? = nil,
+        clock: any Sleeper & MonotonicClock & WallClock = SystemClock(),
+        random: any RandomSource = SystemRandomSource()
+    ) -> any HTTPClient {
+        var client: any HTTPClient = transport.timingOut(after: attemptTimeout, sleeper: clock)
+        if let logSink { client = client.logging(to: logSink, clock: clock) }
+        client = client.retrying(policy: retry, sleeper: clock, wallClock: clock, random: random)
+        client = client.deduplicating()
+        if let store, let refresher {
+            client = client.authenticating(store: store, refresher: refresher, policy: refresh, clock: clock)
+        }
+        return client.withDeadline(deadline, sleeper: clock)
+    }
+}

@@ -1,0 +1,180 @@
+public import Foundation
+
+/// One attempt as the logging decorator saw it, with secrets already redacted.
+public struct HTTPLogEntry: Hashable, Sendable {
+    /// The attempt number (`RequestAttempt.number`): 1 unless a `RetryingHTTPClient` wraps the logger.
+    public var attempt: Int
+    /// The method.
+    public var method: HTTPMethod
+    /// The URL with its password and secret query values replaced by `redacted`.
+    public var url: String
+    /// The response status, or nil when the attempt failed.
+    public var status: Int?
+    /// The failure, or nil when a response arrived.
+    public var error: HTTPClientError?
+    /// How long the attempt took, on the monotonic clock.
+    public var duration: Duration
+    /// Request body bytes sent.
+    public var requestBytes: Int
+    /// Response body bytes received.
+    public var responseBytes: Int
+    /// The request's headers, secrets redacted.
+    public var requestHeaders: HTTPHeaders
+    /// The response's headers, secrets redacted (empty when the attempt failed).
+    public var responseHeaders: HTTPHeaders
+
+    /// Creates an entry.
+    public init(
+        attempt: Int,
+        method: HTTPMethod,
+        url: String,
+        status: Int?,
+        error: HTTPClientError?,
+        duration: Duration,
+        requestBytes: Int,
+        responseBytes: Int,
+        requestHeaders: HTTPHeaders,
+        responseHeaders: HTTPHeaders
+    ) {
+        self.attempt = attempt
+        self.method = method
+        self.url = url
+        self.status = status
+        self.error = error
+        self.duration = duration
+        self.requestBytes = requestBytes
+        self.responseBytes = responseBytes
+        self.requestHeaders = requestHeaders
+        self.responseHeaders = responseHeaders
+    }
+
+    /// One line for a text log: `GET https://host/path -> 200 in 12.3 ms (attempt 1, sent 0 B, received 512 B)`.
+    public var line: String {
+        let outcome = status.map(String.init) ?? error.map { "failed (\($0))" } ?? "failed"
+        let milliseconds = Double(duration.clampedNanoseconds) / 1e6
+        let time = String(format: "%.1f ms", milliseconds)
+        return "\(method) \(url) -> \(outcome) in \(time) (attempt \(attempt), sent \(requestBytes) B, "
+            + "received \(responseBytes) B)"
+    }
+}
+
+/// Where log entries go. No global logger: the app passes the sink it wants.
+public protocol HTTPLogSink: Sendable {
+    /// Records one entry. Called on the request's task, so keep it quick.
+    func record(_ entry: HTTPLogEntry)
+}
+
+/// A sink that hands each entry's `line` to a closure (print it, append it to a file, forward it to os_log).
+public struct LineLogSink: HTTPLogSink {
+    private let write: @Sendable (String) -> Void
+
+    /// Creates a sink writing lines with `write`.
+    public init(_ write: @escaping @Sendable (String) -> Void) {
+        self.write = write
+    }
+
+    /// Writes the entry's line.
+    public func record(_ entry: HTTPLogEntry) {
+        write(entry.line)
+    }
+}
+
+/// Which secrets the logger hides.
+public struct Redaction: Hashable, Sendable {
+    /// Header names whose values are replaced (compared case-insensitively).
+    public var headerNames: Set<String> {
+        didSet { headerNames = Set(headerNames.map { $0.lowercased() }) }
+    }
+    /// Query item names whose values are replaced (compared case-insensitively).
+    public var queryItemNames: Set<String> {
+        didSet { queryItemNames = Set(queryItemNames.map { $0.lowercased() }) }
+    }
+
+    /// Creates a redaction; the defaults hide credentials and cookies in headers and common token parameters.
+    public init(
+        headerNames: Set<String> = ["Authorization", "Proxy-Authorization", "Cookie", "Set-Cookie"],
+        queryItemNames: Set<String> = ["access_token", "refresh_token", "token", "password", "api_key", "key"]
+    ) {
+        self.headerNames = Set(headerNames.map { $0.lowercased() })
+        self.queryItemNames = Set(queryItemNames.map { $0.lowercased() })
+    }
+
+    /// What replaces a secret.
+    public static let placeholder = "redacted"
+
+    /// `headers` with secret values replaced.
+    public func redact(_ headers: HTTPHeaders) -> HTTPHeaders {
+        HTTPHeaders(
+            headers.map { field in
+                headerNames.contains(field.name.lowercased())
+                    ? HTTPHeaders.Field(name: field.name, value: Self.placeholder) : field
+            }
+        )
+    }
+
+    /// `url` without its password, fragment and secret query values.
+    public func redact(_ url: URL) -> String {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+            return "<unreadable URL>"
+        }
+        if components.password != nil { components.password = Self.placeholder }
+        components.fragment = nil
+        if let items = components.percentEncodedQueryItems {
+            components.percentEncodedQueryItems = items.map { item in
+                guard queryItemNames.contains(item.name.lowercased()), item.value != nil else { return item }
+                return URLQueryItem(name: item.name, value: Self.placeholder)
+            }
+        }
+        return components.string ?? "<unreadable URL>"
+    }
+}
+
+/// Reports every attempt to a sink: attempt number, method, URL, status or error, duration and byte counts.
+///
+/// Guarantees: `Authorization`, `Proxy-Authorization`, `Cookie` and `Set-Cookie` values, URL passwords and token
+/// query parameters are redacted before the sink sees the entry, and bodies are never logged, so no token
+/// reaches a log through this decorator. Place it inside `RetryingHTTPClient` to log each attempt.
+public struct LoggingHTTPClient: HTTPClient {
+    private let base: any HTTPClient
+    private let sink: any HTTPLogSink
+    private let clock: any MonotonicClock
+    private let redaction: Redaction
+
+    /// Wraps `base`; `clock` measures durations.
+    public init(
+        wrapping base: any HTTPClient,
+        sink: any HTTPLogSink,
+        clock: any MonotonicClock = SystemClock(),
+        redaction: Redaction = Redaction()
+    ) {
+        self.base = base
+        self.sink = sink
+        self.clock = clock
+        self.redaction = redaction
+    }
+
+    /// Sends `request` and records the attempt.
+    public func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
+        let start = clock.now()
+        let outcome = await base.outcome(of: request)
+        let duration = clock.now() - start
+        let response = try? outcome.get()
+        var failure: HTTPClientError?
+        if case .failure(let error) = outcome { failure = error }
+        sink.record(
+            HTTPLogEntry(
+                attempt: RequestAttempt.number,
+                method: request.method,
+                url: redaction.redact(request.url),
+                status: response?.status,
+                error: failure,
+                duration: duration,
+                requestBytes: request.body?.count ?? 0,
+                responseBytes: response?.body.count ?? 0,
+                requestHeaders: redaction.redact(request.headers),
+                responseHeaders: response.map { redaction.redact($0.headers) } ?? HTTPHeaders()
+            )
+        )
+        return try outcome.get()
+    }
+}

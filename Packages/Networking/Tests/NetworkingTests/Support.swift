@@ -1,0 +1,50 @@
+import Foundation
+import Networking
+import NetworkingTesting
+import Testing
+
+/// A URL no test request ever leaves the process with (scripted clients answer it).
+let exampleURL = URL(string: "https://api.example.com/v1/items?page=1") ?? URL(fileURLWithPath: "/")
+
+func response(_ status: Int, _ body: String = "", headers: HTTPHeaders = [:]) -> HTTPResponse {
+    HTTPResponse(status: status, headers: headers, body: Data(body.utf8))
+}
+
+/// Runs `operation` and returns its outcome, so `#expect` can compare typed errors.
+func outcome(
+    _ operation: () async throws(HTTPClientError) -> HTTPResponse
+) async -> Result<HTTPResponse, HTTPClientError> {
+    do throws(HTTPClientError) {
+        return .success(try await operation())
+    } catch {
+        return .failure(error)
+    }
+}
+
+/// Yields until `condition` holds: for state that a concurrent task reaches without a signal to await (a caller
+/// joining a shared request). Deterministic in outcome; fails the test instead of spinning forever.
+func eventually(_ what: Comment, _ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async {
+    for _ in 0..<1_000_000 {
+        if condition() { return }
+        await Task.yield()
+    }
+    Issue.record("never happened: \(what)", sourceLocation: sourceLocation)
+}
+
+extension Result {
+    var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}
+
+/// A `Sleeper` on the real clock that reports when a sleep starts, for the one test that proves a real backoff
+/// is interrupted by cancellation.
+final class SignallingSleeper: Sleeper {
+    let started = Gate()
+
+    func sleep(for duration: Duration) async throws(CancellationError) {
+        started.open()
+        try await SystemClock().sleep(for: duration)
+    }
+}
