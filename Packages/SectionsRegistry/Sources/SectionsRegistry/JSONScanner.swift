@@ -12,15 +12,16 @@ enum JSONScanError: Error, Equatable {
 /// `JSONSerialization` would round large numbers) and must survive hostile nesting, so it walks the grammar
 /// itself, iteratively, with a depth limit.
 struct JSONScanner {
-    private let bytes: [UInt8]
+    let bytes: [UInt8]
     /// The deepest nesting of arrays and objects accepted.
     let maxDepth: Int
     /// The index of the next byte to read.
     private(set) var offset = 0
 
-    init(bytes: [UInt8], maxDepth: Int) {
+    init(bytes: [UInt8], maxDepth: Int, offset: Int = 0) {
         self.bytes = bytes
         self.maxDepth = maxDepth
+        self.offset = offset
     }
 
     /// Whether `bytes` hold exactly one valid JSON value, surrounded by optional whitespace.
@@ -148,16 +149,29 @@ struct JSONScanner {
         return String(decoding: decoded ?? [], as: UTF8.self)
     }
 
+    /// Scans a string at the current offset and returns the range of its contents (between the quotes) and
+    /// whether it holds escapes, without decoding it.
+    mutating func scanStringRange() throws(JSONScanError) -> (contents: Range<Int>, hasEscapes: Bool) {
+        let start = offset + 1
+        var ignored: [UInt8]?
+        let hasEscapes = try scanString(into: &ignored)
+        return (start..<offset - 1, hasEscapes)
+    }
+
     /// Scans a string at the current offset; appends its decoded UTF-8 to `decoded` when that is non-nil.
-    private mutating func scanString(into decoded: inout [UInt8]?) throws(JSONScanError) {
+    /// Returns whether the string held escapes.
+    @discardableResult
+    private mutating func scanString(into decoded: inout [UInt8]?) throws(JSONScanError) -> Bool {
         try expect(UInt8(ascii: "\""))
+        var hasEscapes = false
         while offset < bytes.count {
             let byte = bytes[offset]
             switch byte {
             case UInt8(ascii: "\""):
                 offset += 1
-                return
+                return hasEscapes
             case UInt8(ascii: "\\"):
+                hasEscapes = true
                 try scanEscape(into: &decoded)
             case 0x00..<0x20:
                 throw .malformed(offset: offset)
@@ -265,7 +279,7 @@ struct JSONScanner {
         return length
     }
 
-    private mutating func skipNumber() throws(JSONScanError) {
+    mutating func skipNumber() throws(JSONScanError) {
         let start = offset
         _ = consume(UInt8(ascii: "-"))
         if !consume(UInt8(ascii: "0")) {
@@ -292,7 +306,7 @@ struct JSONScanner {
         return offset - start
     }
 
-    private mutating func skipLiteral(_ literal: StaticString) throws(JSONScanError) {
+    mutating func skipLiteral(_ literal: StaticString) throws(JSONScanError) {
         let start = offset
         let expected = literal.withUTF8Buffer { Array($0) }
         guard offset + expected.count <= bytes.count, bytes[offset..<offset + expected.count].elementsEqual(expected)

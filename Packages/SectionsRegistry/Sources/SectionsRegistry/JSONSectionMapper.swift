@@ -43,13 +43,18 @@ open class JSONSectionMapper<Model: Decodable & Sendable & Equatable>: SectionMa
     /// Decodes the payload's content, then lets `refine(_:)` check or adjust the model.
     public final func map(_ payload: SectionPayload) throws(SectionMappingError) -> Model {
         let decoded: Model
-        do {
-            // A decoder per call: it is cheap, and no decoder state is shared between tasks.
-            decoded = try makeDecoder().decode(Model.self, from: payload.content)
-        } catch let error as DecodingError {
-            throw mappingError(for: error, in: payload)
-        } catch {
-            throw SectionMappingError(sectionType: payload.type, path: "", kind: .invalidValue)
+        let bytes = Array(payload.content)
+        if let fast = FastJSONDecoding.decode(Model.self, from: bytes, keys: keyStyle, dates: dateStyle) {
+            decoded = fast
+        } else {
+            do {
+                // A decoder per call: it is cheap, and no decoder state is shared between tasks.
+                decoded = try makeDecoder().decode(Model.self, from: payload.content)
+            } catch let error as DecodingError {
+                throw mappingError(for: error, in: payload, bytes: bytes)
+            } catch {
+                throw SectionMappingError(sectionType: payload.type, path: "", kind: .invalidValue)
+            }
         }
         do throws(SectionContentViolation) {
             return try refine(decoded)
@@ -71,27 +76,19 @@ open class JSONSectionMapper<Model: Decodable & Sendable & Equatable>: SectionMa
             decoder.keyDecodingStrategy = .convertFromSnakeCase
         }
         switch dateStyle {
-        case .iso8601: decoder.dateDecodingStrategy = .custom(Self.decodeISO8601)
+        case .iso8601: decoder.dateDecodingStrategy = .custom(ISO8601Dates.decode)
         case .secondsSince1970: decoder.dateDecodingStrategy = .secondsSince1970
         case .millisecondsSince1970: decoder.dateDecodingStrategy = .millisecondsSince1970
         }
         return decoder
     }
 
-    /// ISO 8601 with or without fractional seconds. Foundation's own `.iso8601` strategy on Linux reports a bad
-    /// date without its coding path, so the error could not say which member it is.
-    @Sendable private static func decodeISO8601(_ decoder: any Decoder) throws -> Date {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
-        if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) { return date }
-        throw DecodingError.dataCorruptedError(in: container, debugDescription: "Expected an ISO 8601 date.")
-    }
-
-    private func mappingError(for error: DecodingError, in payload: SectionPayload) -> SectionMappingError {
+    private func mappingError(
+        for error: DecodingError, in payload: SectionPayload, bytes: [UInt8]
+    ) -> SectionMappingError {
         // Foundation checks syntax lazily and may report broken JSON as a type mismatch (`[1,]` for an object):
         // when the content is not JSON, say so, whatever Foundation said.
-        guard JSONScanner.isValidDocument(Array(payload.content)) else {
+        guard JSONScanner.isValidDocument(bytes) else {
             return SectionMappingError(sectionType: payload.type, path: "", kind: .malformedJSON)
         }
         let path = JSONPath(keyStyle: keyStyle)

@@ -6,11 +6,22 @@
 public struct SectionRegistry: Registry, MapperRegistry, ProviderRegistry, StorageRegistry, ListenerRegistry,
     SectionCountRegistry, Sendable
 {
-    private struct Entry: Sendable {
+    /// A class so a lookup copies one reference, not four existentials; immutable, so sharing it is safe.
+    private final class Entry: Sendable {
         let mapper: AnySectionMapper
         let provider: any SectionProvider
         let storage: any SectionStorage
         let listeners: [any SectionListener]
+
+        init(
+            mapper: AnySectionMapper, provider: any SectionProvider, storage: any SectionStorage,
+            listeners: [any SectionListener]
+        ) {
+            self.mapper = mapper
+            self.provider = provider
+            self.storage = storage
+            self.listeners = listeners
+        }
     }
 
     private var entries: [String: Entry] = [:]
