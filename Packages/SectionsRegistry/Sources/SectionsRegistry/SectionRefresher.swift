@@ -104,18 +104,26 @@ public struct SectionRefresher: Sendable {
         throw .unavailable(fresh: freshFailure, cached: cachedFailure)
     }
 
-    /// Stores payloads that were just assembled into their types' caches, so a later refresh has a fallback.
+    /// Stores payloads that were just received into their types' caches, so a later refresh has a fallback.
     ///
-    /// Payloads of unknown types are ignored. - Returns: the payloads that could not be stored, and why.
+    /// Only payloads that map are stored (the cache must never hold what the fallback cannot use); payloads of
+    /// unknown types are ignored. - Returns: the payloads that were not stored, and why.
     @discardableResult
-    public func cache(_ payloads: [SectionPayload]) async -> [SectionReference: SectionStorageError] {
-        var failures: [SectionReference: SectionStorageError] = [:]
+    public func cache(_ payloads: [SectionPayload]) async -> [SectionReference: SectionSourceFailure] {
+        var failures: [SectionReference: SectionSourceFailure] = [:]
         for payload in payloads {
-            guard let storage = storages.storage(for: payload.type) else { continue }
+            guard let mapper = mappers.mapper(for: payload.type), let storage = storages.storage(for: payload.type)
+            else { continue }
+            do throws(SectionMappingError) {
+                _ = try mapper.section(from: payload)
+            } catch {
+                failures[payload.reference] = .mapping(error)
+                continue
+            }
             do throws(SectionStorageError) {
                 try await storage.save(payload)
             } catch {
-                failures[payload.reference] = error
+                failures[payload.reference] = .storage(error)
             }
         }
         return failures

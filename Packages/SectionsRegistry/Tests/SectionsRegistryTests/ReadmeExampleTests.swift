@@ -78,5 +78,12 @@ struct ReadmeExampleTests {
 
         #expect(afterDismiss.isEmpty)
         #expect(await analytics.events.count == 4)
+
+        // MARK: README "Refreshing one section"
+        let payloads = try SectionsEnvelopeDecoder().decode(response).payloads
+        let refresher = SectionRefresher(mappers: home, providers: home, storages: home)
+        await refresher.cache(payloads)  // keeps what maps, as the fallback for later refreshes
+        let refreshed = try await refresher.refresh(SectionReference(id: "p1", type: "promo"))
+        #expect(refreshed.source == .cache(.provider(.unsupported)))  // promos have no provider of their own
     }
 }

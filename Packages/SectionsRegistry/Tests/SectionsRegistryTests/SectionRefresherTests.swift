@@ -99,13 +99,19 @@ struct SectionRefresherTests {
     @Test func assembledPayloadsCanBeCachedForLaterRefreshes() async throws {
         let storage = SpySectionStorage()
         let refresher = try refresher(provider: StubSectionProvider(), storage: storage)
-        let payloads = [cachedPayload, builder.section(id: "c", type: "carousel", content: "{}")]
-        #expect(await refresher.cache(payloads).isEmpty)
+        let broken = builder.section(id: "b2", type: "banner", content: #"{"title":1}"#)
+        let payloads = [cachedPayload, builder.section(id: "c", type: "carousel", content: "{}"), broken]
+        let skipped = await refresher.cache(payloads)
+        #expect(
+            skipped == [
+                broken.reference: .mapping(
+                    SectionMappingError(sectionType: "banner", path: "title", kind: .typeMismatch))
+            ])
         #expect(await storage.stored.keys.sorted() == ["b1"])
         #expect(try await refresher.refresh(reference).source == .cache(.provider(.notFound)))
 
         await storage.failSaves(with: .unavailable)
-        #expect(await refresher.cache(payloads) == [cachedPayload.reference: .unavailable])
+        #expect(await refresher.cache([cachedPayload]) == [cachedPayload.reference: .storage(.unavailable)])
     }
 
     @Test func theInMemoryStorageKeepsTheLastPayloadPerID() async throws {
