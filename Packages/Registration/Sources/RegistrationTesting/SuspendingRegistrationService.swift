@@ -17,7 +17,8 @@ public actor SuspendingRegistrationService: RegistrationService {
     public private(set) var cancellationsSeen = 0
     private var pending: [Pending] = []
     private var lastID = 0
-    private var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    private var callWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    private var cancellationWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
     /// Creates the double.
     public init(honoursCancellation: Bool = true) {
@@ -50,7 +51,16 @@ public actor SuspendingRegistrationService: RegistrationService {
     public func waitForCalls(_ count: Int) async {
         guard emails.count < count else { return }
         await withCheckedContinuation { continuation in
-            waiters.append((count, continuation))
+            callWaiters.append((count, continuation))
+        }
+    }
+
+    /// Waits until at least `count` waiting calls have seen their task cancelled: the point after which
+    /// `answerNext(with:)` can no longer answer a call that is about to be cancelled.
+    public func waitForCancellations(_ count: Int) async {
+        guard cancellationsSeen < count else { return }
+        await withCheckedContinuation { continuation in
+            cancellationWaiters.append((count, continuation))
         }
     }
 
@@ -67,14 +77,19 @@ public actor SuspendingRegistrationService: RegistrationService {
     private func cancel(call id: Int) {
         guard let index = pending.firstIndex(where: { $0.id == id }) else { return }
         cancellationsSeen += 1
+        resumeWaiters()
         guard honoursCancellation else { return }
         pending.remove(at: index).continuation.resume(returning: .cancelled)
     }
 
     private func resumeWaiters() {
-        let arrived = emails.count
-        waiters.removeAll { waiter in
-            guard waiter.count <= arrived else { return false }
+        callWaiters.removeAll { waiter in
+            guard waiter.count <= emails.count else { return false }
+            waiter.continuation.resume()
+            return true
+        }
+        cancellationWaiters.removeAll { waiter in
+            guard waiter.count <= cancellationsSeen else { return false }
             waiter.continuation.resume()
             return true
         }

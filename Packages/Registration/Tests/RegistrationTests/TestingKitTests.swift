@@ -51,6 +51,19 @@ struct TestingKitTests {
         #expect(await gate.pendingCount == 0)
     }
 
+    @Test func waitingForCancellationsReturnsOnceTheyWereSeen() async {
+        let gate = SuspendingRegistrationService(honoursCancellation: false)
+        await gate.waitForCancellations(0)
+        let tasks = (0..<3).map { index in Task { await failure(of: gate, email: "\(index)@example.com") } }
+        await gate.waitForCalls(3)
+        for task in tasks { task.cancel() }
+        await gate.waitForCancellations(3)
+        #expect(await gate.cancellationsSeen == 3)
+        #expect(await gate.pendingCount == 3)
+        for _ in tasks { await gate.answerNext() }
+        for task in tasks { #expect(await task.value == nil) }
+    }
+
     @Test func suspendingServiceCanIgnoreCancellation() async {
         let gate = SuspendingRegistrationService(honoursCancellation: false)
         let task = Task { await failure(of: gate, email: "a@example.com") }
