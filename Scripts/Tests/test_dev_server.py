@@ -107,7 +107,7 @@ class CommandLineTests(unittest.TestCase):
         for endpoint in [
             "/v1/users", "/v1/auth/token", "/v1/auth/refresh", "/v1/me", "/v1/invoices", "/v1/invoices/{id}",
             "/v1/home/sections", "/_control", "/_control/reset", "/_stats", "/_echo", "Idempotency-Key",
-            "Retry-After", "--port 0", "SIGTERM",
+            "Retry-After", "--port 0", "SIGTERM", "--exit-when-stdin-closes",
         ]:
             self.assertIn(endpoint, result.stdout)
 
@@ -137,6 +137,30 @@ class CommandLineTests(unittest.TestCase):
         thread.join(timeout=20)
         self.assertFalse(thread.is_alive())
         self.assertEqual(len(outcome), 1)
+
+    def test_exits_when_stdin_closes_if_asked(self) -> None:
+        process = subprocess.Popen(
+            [sys.executable, SCRIPT, "--port", "0", "--exit-when-stdin-closes"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+        )
+        assert process.stdin is not None and process.stdout is not None
+        self.assertTrue(process.stdout.readline().startswith("listening on"))
+        process.stdin.close()
+        self.assertEqual(process.wait(timeout=10), 0)
+        process.stdout.close()
+
+    def test_sigterm_exits_cleanly_while_watching_stdin(self) -> None:
+        process = subprocess.Popen(
+            [sys.executable, SCRIPT, "--port", "0", "--exit-when-stdin-closes"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        )
+        assert process.stdin is not None and process.stdout is not None and process.stderr is not None
+        self.assertTrue(process.stdout.readline().startswith("listening on"))
+        process.send_signal(signal.SIGTERM)
+        self.assertEqual(process.wait(timeout=10), 0)
+        self.assertEqual(process.stderr.read(), "")
+        for stream in (process.stdin, process.stdout, process.stderr):
+            stream.close()
 
     def test_sigint_also_exits_cleanly(self) -> None:
         server = Server()

@@ -138,6 +138,7 @@ public final class DevServer: Sendable {
     }
 
     /// Starts a server, runs `body` with it, and stops it whether `body` returns or throws.
+    @discardableResult
     public static func run<Result>(
         script: String? = nil,
         file: String = #filePath,
@@ -154,13 +155,26 @@ public final class DevServer: Sendable {
         }
     }
 
+    /// One server per test process, started on first use and stopped when the process exits. For tests that
+    /// neither change its control switches nor read its statistics (those need a server of their own): starting
+    /// Python costs a noticeable fraction of a second on a busy machine.
+    public static func shared(file: String = #filePath) async throws(DevServerError) -> DevServer {
+        do {
+            return try await sharedServer.server(file: file)
+        } catch let error as DevServerError {
+            throw error
+        } catch {
+            throw .launchFailed(String(describing: error))
+        }
+    }
+
     /// Starts a server on a free port.
     public static func start(
         script: String? = nil, file: String = #filePath
     ) async throws(DevServerError)
         -> DevServer
     {
-        let scriptPath = try locateScript(explicit: script, file: file)
+        let scriptPath = try scriptPath(explicit: script, file: file)
         let python = try locatePython()
         let process = try ServerProcess.launch(python: python, script: scriptPath)
         let line = await process.firstLine(timeout: .seconds(20))
@@ -245,7 +259,9 @@ public final class DevServer: Sendable {
         return response.body
     }
 
-    static func locateScript(explicit: String?, file: String) throws(DevServerError) -> String {
+    /// Where `start` finds the script: `explicit` when given (it must exist), else `LEDGER_DEV_SERVER`, else the
+    /// first `Scripts/dev-server` in a folder above `file` (the caller's source file) or above this kit's source.
+    public static func scriptPath(explicit: String? = nil, file: String = #filePath) throws(DevServerError) -> String {
         var searched: [String] = []
         let environment = ProcessInfo.processInfo.environment["LEDGER_DEV_SERVER"]
         for candidate in [explicit, environment].compactMap({ $0 }).filter({ !$0.isEmpty }) {
@@ -275,6 +291,25 @@ public final class DevServer: Sendable {
     }
 }
 
+private let sharedServer = SharedServer()
+
+/// Starts the shared server once; a failed start is forgotten so the next caller tries again.
+private actor SharedServer {
+    private var starting: Task<DevServer, any Error>?
+
+    func server(file: String) async throws -> DevServer {
+        if let starting { return try await starting.value }
+        let task = Task { () async throws -> DevServer in try await DevServer.start(file: file) }
+        starting = task
+        do {
+            return try await task.value
+        } catch {
+            starting = nil
+            throw error
+        }
+    }
+}
+
 /// The child process and the threads draining its output.
 private final class ServerProcess: @unchecked Sendable {
     private struct State {
@@ -287,22 +322,27 @@ private final class ServerProcess: @unchecked Sendable {
 
     // Foundation's `Process` is not Sendable; it is only touched under `state`'s lock or before launch.
     private let process: Process
+    /// The write end of the server's stdin, never written: when this process ends, however abruptly, the
+    /// server reads end of file and stops, so no test run leaves a server behind.
+    private let lifeline: FileHandle
     private let state = Lock(State())
 
-    private init(process: Process) {
+    private init(process: Process, lifeline: FileHandle) {
         self.process = process
+        self.lifeline = lifeline
     }
 
     static func launch(python: String, script: String) throws(DevServerError) -> ServerProcess {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [script, "--port", "0"]
+        process.arguments = [script, "--port", "0", "--exit-when-stdin-closes"]
         let output = Pipe()
         let errors = Pipe()
+        let lifeline = Pipe()
         process.standardOutput = output
         process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        let server = ServerProcess(process: process)
+        process.standardInput = lifeline
+        let server = ServerProcess(process: process, lifeline: lifeline.fileHandleForWriting)
         process.terminationHandler = { finished in server.exited(finished.terminationStatus) }
         do {
             try process.run()
