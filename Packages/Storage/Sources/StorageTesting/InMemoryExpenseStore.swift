@@ -1,25 +1,50 @@
 public import Foundation
 public import Storage
 
-/// An in-memory expense store for previews and other teams' tests: saves and reads like the real backends.
-public actor InMemoryExpenseStore: ExpenseSaving, ExpenseReading {
-    private var entriesByID: [UUID: ExpenseEntry] = [:]
+/// An expense store in memory, for previews and other teams' tests: it checks, saves, reports and notifies exactly
+/// like the file and SQLite stores (the same contract suite runs against all three) and forgets everything when it
+/// goes away.
+public actor InMemoryExpenseStore: ExpenseStore {
+    private var table = ExpenseTable()
+    private let broadcaster = ChangeBroadcaster<ExpenseChange>()
 
-    /// Creates a store holding `entries`.
-    public init(entries: [ExpenseEntry] = []) {
-        for entry in entries { entriesByID[entry.id] = entry }
+    /// Creates an empty store.
+    public init() {}
+
+    /// Creates a store holding `entries`; entries that break `ExpenseLimits` throw, as a save would.
+    public init(entries: [ExpenseEntry]) throws(StorageError) {
+        table.save(try ExpenseLimits.checked(entries))
     }
 
-    /// Stores `entry`, replacing an entry with the same id; rejects prices that are not finite.
-    public func save(_ entry: ExpenseEntry) throws(StorageError) {
-        guard entry.price.isFinite else { throw .invalidEntry(reason: "price is not a finite number") }
-        entriesByID[entry.id] = entry
+    /// Stores every entry of `batch` or none of them, replacing entries with the same ids.
+    @discardableResult
+    public func save(_ batch: [ExpenseEntry]) throws(StorageError) -> SaveReceipt {
+        let stored = try ExpenseLimits.checked(batch)
+        guard !stored.isEmpty else { return SaveReceipt(inserted: 0, replaced: 0) }
+        let receipt = table.save(stored)
+        broadcaster.publish(.saved(stored.map(\.id)))
+        return receipt
     }
 
-    /// The entries whose date lies in `interval`, newest first.
-    public func entries(in interval: DateInterval) -> [ExpenseEntry] {
-        entriesByID.values
-            .filter { interval.contains($0.date) }
-            .sorted { ($0.date, $0.id.uuidString) > ($1.date, $1.id.uuidString) }
+    /// Deletes the entries with these ids; returns how many existed.
+    public func delete(_ ids: [UUID]) -> Int {
+        let deleted = table.delete(ids)
+        if !deleted.isEmpty { broadcaster.publish(.deleted(deleted)) }
+        return deleted.count
+    }
+
+    /// The entries of `period`, newest first, with totals per currency.
+    public func report(in period: Range<Date>) -> ExpenseReport {
+        table.report(in: period)
+    }
+
+    /// The totals per currency of `period`.
+    public func totals(in period: Range<Date>) -> [CurrencyTotal] {
+        table.totals(in: period)
+    }
+
+    /// Every change committed from now on.
+    public nonisolated func changes() -> AsyncStream<ExpenseChange> {
+        broadcaster.stream()
     }
 }

@@ -1,0 +1,302 @@
+public import Foundation
+
+/// Expense entries in a folder of files, for apps that want no database: small data sets (thousands of entries),
+/// human-inspectable JSON, one folder to back up.
+///
+/// Every commit writes one new `changes-<n>.lrec` file atomically and durably (temporary file, fsync, rename, fsync
+/// of the folder), so a crash or power loss at any moment leaves every commit either complete or absent. Writes
+/// that arrive together share one commit. After 256 change files the store writes a `snapshot-<n>.lrec` with every
+/// entry and removes the change files it replaces. All entries are kept in memory; reports never touch the disk.
+///
+/// Opening reads and checks every file: a damaged one is moved aside as `<name>.corrupted-<k>` and `open` throws
+/// `corrupted`; opening again continues without it. The folder is locked while the store is open.
+public final class FileSystemExpenseStore: ExpenseStore {
+    private struct State: Sendable {
+        var table = ExpenseTable()
+        var nextSequence: UInt64 = 1
+        var changeFiles: [UInt64] = []
+        var isClosed = false
+    }
+
+    /// How many change files trigger a snapshot.
+    private static let changesPerSnapshot = 256
+
+    /// The folder the store owns.
+    public let folder: URL
+    private let coding: any CodingStrategy
+    private let state: Locked<State>
+    private let lock: FolderLock
+    private let queue: BlockingQueue
+    private let broadcaster = ChangeBroadcaster<ExpenseChange>()
+    private let committer: Locked<GroupCommitter<ExpenseWrite, ExpenseWriteReply>?> = Locked(nil)
+
+    private init(folder: URL, coding: any CodingStrategy, state: State, lock: FolderLock, queue: BlockingQueue) {
+        self.folder = folder
+        self.coding = coding
+        self.state = Locked(state)
+        self.lock = lock
+        self.queue = queue
+    }
+
+    /// Opens (creating when missing) the store in `folder`, writing and expecting files in `coding`'s format.
+    public static func open(
+        in folder: URL, coding: any CodingStrategy = JSONCodingStrategy()
+    ) async throws(StorageError) -> FileSystemExpenseStore {
+        let queue = BlockingQueue(label: "Storage.FileSystemExpenseStore")
+        let store = try await queue.run { () throws(StorageError) -> FileSystemExpenseStore in
+            try FileIO.createFolder(folder)
+            let lock = try FolderLock(folder: folder)
+            do throws(StorageError) {
+                let state = try load(folder: folder, coding: coding)
+                return FileSystemExpenseStore(folder: folder, coding: coding, state: state, lock: lock, queue: queue)
+            } catch {
+                lock.release()
+                throw error
+            }
+        }
+        store.committer.withLock { committer in
+            committer = GroupCommitter(queue: queue) { [weak store] writes in
+                guard let store else { return writes.map { _ in .failure(.closed) } }
+                return store.commit(writes)
+            }
+        }
+        return store
+    }
+
+    /// Releases the folder; later calls throw `closed` and observers' streams end.
+    public func close() async {
+        _ = try? await queue.run { [self] () throws(StorageError) in
+            state.withLock { $0.isClosed = true }
+            lock.release()
+            broadcaster.finish()
+        }
+    }
+
+    /// Stores every entry of `batch` or none of them, durably, replacing entries with the same ids.
+    @discardableResult
+    public func save(_ batch: [ExpenseEntry]) async throws(StorageError) -> SaveReceipt {
+        let stored = try ExpenseLimits.checked(batch)
+        guard !stored.isEmpty else { return try emptyReceipt() }
+        guard case .saved(let receipt) = try await submit(.save(stored)) else { throw .closed }
+        return receipt
+    }
+
+    /// Deletes the entries with these ids, all or none, durably; returns how many existed.
+    public func delete(_ ids: [UUID]) async throws(StorageError) -> Int {
+        guard case .deleted(let deleted) = try await submit(.delete(ids)) else { throw .closed }
+        return deleted.count
+    }
+
+    /// The entries of `period`, newest first, with totals per currency.
+    public func report(in period: Range<Date>) async throws(StorageError) -> ExpenseReport {
+        try currentTable().report(in: period)
+    }
+
+    /// The totals per currency of `period`.
+    public func totals(in period: Range<Date>) async throws(StorageError) -> [CurrencyTotal] {
+        try currentTable().totals(in: period)
+    }
+
+    /// Every change committed through this store from now on.
+    public func changes() -> AsyncStream<ExpenseChange> {
+        broadcaster.stream()
+    }
+
+    private func currentTable() throws(StorageError) -> ExpenseTable {
+        try state.withLock { (state) throws(StorageError) -> ExpenseTable in
+            guard !state.isClosed else { throw .closed }
+            return state.table
+        }
+    }
+
+    private var isClosed: Bool { state.withLock { $0.isClosed } }
+
+    /// An empty batch changes nothing and announces nothing, but a closed store still says so.
+    private func emptyReceipt() throws(StorageError) -> SaveReceipt {
+        guard committer.withLock({ $0 }) != nil, !isClosed else { throw .closed }
+        return SaveReceipt(inserted: 0, replaced: 0)
+    }
+
+    private func submit(_ write: ExpenseWrite) async throws(StorageError) -> ExpenseWriteReply {
+        guard let committer = committer.withLock({ $0 }) else { throw .closed }
+        return try await committer.submit(write)
+    }
+
+    /// Runs on the queue: applies a group of writes to a copy of the table, writes one change file, then swaps
+    /// the table in so readers see the whole group at once.
+    private func commit(_ writes: [ExpenseWrite]) -> [Result<ExpenseWriteReply, StorageError>] {
+        let current = state.withLock { $0 }
+        guard !current.isClosed else { return writes.map { _ in .failure(.closed) } }
+        var table = current.table
+        var operations: [ExpenseOperation] = []
+        var replies: [ExpenseWriteReply] = []
+        for write in writes {
+            switch write {
+            case .save(let batch):
+                replies.append(.saved(table.save(batch)))
+                operations.append(.save(batch))
+            case .delete(let ids):
+                let deleted = table.delete(ids)
+                replies.append(.deleted(deleted))
+                if !deleted.isEmpty { operations.append(.delete(deleted)) }
+            }
+        }
+        guard !operations.isEmpty else { return replies.map { .success($0) } }
+        let sequence = current.nextSequence
+        do throws(StorageError) {
+            let header = try coding.encode(ExpenseChangeRecord(sequence: sequence, operations: operations))
+            let parts = RecordFile.encode(kind: .changes, format: coding.formatName, header: header)
+            try FileIO.writeAtomically(parts, to: folder.appendingPathComponent(FileNames.changes(sequence)))
+        } catch {
+            return writes.map { _ in .failure(error) }
+        }
+        let changeCount = state.withLock { state in
+            state.table = table
+            state.nextSequence = sequence + 1
+            state.changeFiles.append(sequence)
+            return state.changeFiles.count
+        }
+        for (write, reply) in zip(writes, replies) {
+            switch (write, reply) {
+            case (.save(let batch), _): broadcaster.publish(.saved(batch.map(\.id)))
+            case (_, .deleted(let ids)) where !ids.isEmpty: broadcaster.publish(.deleted(ids))
+            default: break
+            }
+        }
+        if changeCount >= Self.changesPerSnapshot { compact(table: table, through: sequence) }
+        return replies.map { .success($0) }
+    }
+
+    /// Writes a snapshot of everything up to `sequence` and removes the files it replaces. A failure here loses
+    /// nothing (the change files stay), so it is left for the next commit to retry.
+    private func compact(table: ExpenseTable, through sequence: UInt64) {
+        do throws(StorageError) {
+            let snapshot = ExpenseSnapshotRecord(sequence: sequence, entries: Array(table.entries.values))
+            let header = try coding.encode(snapshot)
+            let parts = RecordFile.encode(kind: .snapshot, format: coding.formatName, header: header)
+            try FileIO.writeAtomically(parts, to: folder.appendingPathComponent(FileNames.snapshot(sequence)))
+            let replaced = state.withLock { state in
+                defer { state.changeFiles.removeAll { $0 <= sequence } }
+                return state.changeFiles.filter { $0 <= sequence }
+            }
+            for old in replaced { _ = try FileIO.remove(folder.appendingPathComponent(FileNames.changes(old))) }
+            for name in try FileIO.names(in: folder) {
+                if let old = FileNames.snapshotSequence(name), old < sequence {
+                    _ = try FileIO.remove(folder.appendingPathComponent(name))
+                }
+            }
+        } catch {
+            return
+        }
+    }
+
+    /// Runs at open: the newest snapshot plus every later change file, each checked.
+    private static func load(folder: URL, coding: any CodingStrategy) throws(StorageError) -> State {
+        try FileIO.removeTemporaryFiles(in: folder)
+        let names = try FileIO.names(in: folder)
+        var state = State()
+        let snapshots = names.compactMap(FileNames.snapshotSequence).sorted()
+        var base: UInt64 = 0
+        if let newest = snapshots.last {
+            let url = folder.appendingPathComponent(FileNames.snapshot(newest))
+            let snapshot = try RecordFile.readRecord(
+                ExpenseSnapshotRecord.self, at: url, kind: .snapshot, coding: coding)
+            guard snapshot.sequence == newest else { try RecordFile.quarantine(url, .misplaced) }
+            try checkEntries(snapshot.entries, in: url)
+            state.table.save(snapshot.entries)
+            base = newest
+        }
+        var last = base
+        for sequence in names.compactMap(FileNames.changesSequence).sorted() {
+            let url = folder.appendingPathComponent(FileNames.changes(sequence))
+            if sequence <= base {
+                // Already in the snapshot: a compaction stopped before it removed this file.
+                _ = try FileIO.remove(url)
+                continue
+            }
+            let record = try RecordFile.readRecord(ExpenseChangeRecord.self, at: url, kind: .changes, coding: coding)
+            guard record.sequence == sequence else { try RecordFile.quarantine(url, .misplaced) }
+            for operation in record.operations {
+                switch operation {
+                case .save(let batch):
+                    try checkEntries(batch, in: url)
+                    state.table.save(batch)
+                case .delete(let ids):
+                    state.table.delete(ids)
+                }
+            }
+            state.changeFiles.append(sequence)
+            last = sequence
+        }
+        for old in snapshots.dropLast() {
+            _ = try FileIO.remove(folder.appendingPathComponent(FileNames.snapshot(old)))
+        }
+        state.nextSequence = last + 1
+        return state
+    }
+
+    /// Entries that decode but break the store's rules were not written by a store: the file is not trusted.
+    private static func checkEntries(_ entries: [StoredExpense], in url: URL) throws(StorageError) {
+        for stored in entries {
+            do {
+                _ = try ExpenseLimits.checked(stored.entry)
+            } catch {
+                try RecordFile.quarantine(url, .undecodable)
+            }
+        }
+    }
+}
+
+/// A write waiting for its group commit.
+package enum ExpenseWrite: Sendable {
+    case save([StoredExpense])
+    case delete([UUID])
+}
+
+/// What a write did.
+package enum ExpenseWriteReply: Sendable {
+    case saved(SaveReceipt)
+    case deleted([UUID])
+}
+
+/// One operation inside a change file.
+private enum ExpenseOperation: Codable {
+    case save([StoredExpense])
+    case delete([UUID])
+}
+
+/// The header of a change file: the operations of one group commit, in order.
+private struct ExpenseChangeRecord: Codable {
+    var sequence: UInt64
+    var operations: [ExpenseOperation]
+}
+
+/// The header of a snapshot file: every entry after the change file with this sequence number.
+private struct ExpenseSnapshotRecord: Codable {
+    var sequence: UInt64
+    var entries: [StoredExpense]
+}
+
+/// The names of the expense store's files.
+private enum FileNames {
+    private static let snapshotPrefix = "snapshot-"
+    private static let changesPrefix = "changes-"
+    private static let suffix = ".lrec"
+
+    static func snapshot(_ sequence: UInt64) -> String { snapshotPrefix + padded(sequence) + suffix }
+    static func changes(_ sequence: UInt64) -> String { changesPrefix + padded(sequence) + suffix }
+    static func snapshotSequence(_ name: String) -> UInt64? { sequence(in: name, prefix: snapshotPrefix) }
+    static func changesSequence(_ name: String) -> UInt64? { sequence(in: name, prefix: changesPrefix) }
+
+    private static func padded(_ sequence: UInt64) -> String {
+        let digits = String(sequence)
+        return String(repeating: "0", count: max(0, 20 - digits.count)) + digits
+    }
+
+    private static func sequence(in name: String, prefix: String) -> UInt64? {
+        guard name.hasPrefix(prefix), name.hasSuffix(suffix) else { return nil }
+        let digits = name.dropFirst(prefix.count).dropLast(suffix.count)
+        guard digits.count == 20, digits.allSatisfy(\.isASCII) else { return nil }
+        return UInt64(digits)
+    }
+}

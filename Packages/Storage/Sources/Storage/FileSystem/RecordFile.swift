@@ -1,0 +1,160 @@
+package import Foundation
+
+/// The container every file of the file stores uses: a fixed preamble with checksums, an encoded header (the
+/// record, or a document's metadata) and a raw body (a document's bytes).
+///
+/// ```
+/// offset size  field
+///      0    4  magic "LSTR"
+///      4    1  container version (1)
+///      5    1  record kind (1 snapshot, 2 changes, 3 document)
+///      6    1  length of the format name (1...16)
+///      7    1  reserved, 0
+///      8    8  header length, little-endian
+///     16    8  body length, little-endian
+///     24    4  CRC-32 of the header
+///     28    4  CRC-32 of the body
+///     32   16  format name ("json", "plist"), zero-padded
+///     48    4  CRC-32 of bytes 0..<48
+///     52       header, then body; nothing after
+/// ```
+///
+/// The lengths make truncation visible, the checksums make flipped bits visible, and the format name keeps a
+/// JSON store from mistaking a property-list file for damage.
+package enum RecordFile {
+    package enum Kind: UInt8, Sendable {
+        case snapshot = 1
+        case changes = 2
+        case document = 3
+    }
+
+    /// A parsed, checked preamble.
+    package struct Preamble: Sendable {
+        package var kind: Kind
+        package var format: String
+        package var headerLength: Int
+        package var bodyLength: Int
+        package var headerChecksum: UInt32
+        package var bodyChecksum: UInt32
+    }
+
+    /// A file that failed its checks, or one written in another format.
+    package enum Problem: Error {
+        case damaged(CorruptionReason)
+        case otherFormat(String)
+    }
+
+    package static let preambleSize = 52
+    private static let magic: [UInt8] = Array("LSTR".utf8)
+    private static let version: UInt8 = 1
+
+    /// The bytes of a record file: the preamble and header as one part, the body as another (not copied).
+    package static func encode(kind: Kind, format: String, header: Data, body: Data = Data()) -> [Data] {
+        var preamble = Data(magic)
+        preamble.append(contentsOf: [version, kind.rawValue, UInt8(min(format.utf8.count, 16)), 0])
+        append(UInt64(header.count), to: &preamble)
+        append(UInt64(body.count), to: &preamble)
+        append(CRC32.checksum(header), to: &preamble)
+        append(CRC32.checksum(body), to: &preamble)
+        var name = Array(format.utf8.prefix(16))
+        name.append(contentsOf: [UInt8](repeating: 0, count: 16 - name.count))
+        preamble.append(contentsOf: name)
+        append(CRC32.checksum(preamble), to: &preamble)
+        preamble.append(header)
+        return [preamble, body]
+    }
+
+    /// Reads and checks the preamble and header of `file`; the body is left unread.
+    package static func readHeader(
+        of file: OpenFile, kind: Kind, format: String
+    ) throws(StorageError) -> Result<(Preamble, Data), Problem> {
+        let bytes = try file.readBytes(count: min(file.size, preambleSize))
+        let preamble: Preamble
+        switch parsePreamble(bytes, fileSize: file.size) {
+        case .success(let parsed): preamble = parsed
+        case .failure(let problem): return .failure(problem)
+        }
+        guard preamble.kind == kind else { return .failure(.damaged(.misplaced)) }
+        guard preamble.format == format else { return .failure(.otherFormat(preamble.format)) }
+        let header = try file.readBytes(count: preamble.headerLength)
+        guard header.count == preamble.headerLength else { return .failure(.damaged(.truncated)) }
+        guard CRC32.checksum(header) == preamble.headerChecksum else { return .failure(.damaged(.checksumMismatch)) }
+        return .success((preamble, header))
+    }
+
+    /// Reads the body after `readHeader` and checks it.
+    package static func readBody(of file: OpenFile, preamble: Preamble) throws(StorageError) -> Result<Data, Problem> {
+        let body = try file.readBytes(count: preamble.bodyLength)
+        guard body.count == preamble.bodyLength else { return .failure(.damaged(.truncated)) }
+        guard CRC32.checksum(body) == preamble.bodyChecksum else { return .failure(.damaged(.checksumMismatch)) }
+        return .success(body)
+    }
+
+    private static func parsePreamble(_ bytes: Data, fileSize: Int) -> Result<Preamble, Problem> {
+        let bytes = [UInt8](bytes)
+        guard bytes.count == preambleSize else {
+            let isOurs = magic.starts(with: bytes.prefix(magic.count))
+            return .failure(.damaged(isOurs ? .truncated : .unrecognizedHeader))
+        }
+        guard bytes.starts(with: magic) else { return .failure(.damaged(.unrecognizedHeader)) }
+        let stored = UInt32(littleEndian: load(bytes, at: 48))
+        let computed = bytes.withUnsafeBytes { CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[0..<48])) }
+        guard stored == computed else { return .failure(.damaged(.checksumMismatch)) }
+        guard bytes[4] == version, let kind = Kind(rawValue: bytes[5]), (1...16).contains(bytes[6]) else {
+            return .failure(.damaged(.unrecognizedHeader))
+        }
+        let headerLength = UInt64(littleEndian: load(bytes, at: 8))
+        let bodyLength = UInt64(littleEndian: load(bytes, at: 16))
+        let available = UInt64(fileSize - preambleSize)
+        guard headerLength <= available, bodyLength <= available - headerLength else {
+            return .failure(.damaged(.truncated))
+        }
+        guard headerLength + bodyLength == available else { return .failure(.damaged(.truncated)) }
+        let format = String(decoding: bytes[32..<(32 + Int(bytes[6]))], as: UTF8.self)
+        return .success(
+            Preamble(
+                kind: kind, format: format, headerLength: Int(headerLength), bodyLength: Int(bodyLength),
+                headerChecksum: UInt32(littleEndian: load(bytes, at: 24)),
+                bodyChecksum: UInt32(littleEndian: load(bytes, at: 28))))
+    }
+
+    /// Reads a whole record of `kind` and decodes its header. A damaged file is moved aside and reported as
+    /// `corrupted`; a file of another format is left alone and reported as `unexpectedFormat`.
+    package static func readRecord<Record: Decodable>(
+        _ type: Record.Type, at url: URL, kind: Kind, coding: any CodingStrategy
+    ) throws(StorageError) -> Record {
+        let file = try OpenFile(url)
+        let header: Data
+        switch try readHeader(of: file, kind: kind, format: coding.formatName) {
+        case .success(let read): header = read.1
+        case .failure(let problem): try reject(url, problem, expected: coding.formatName)
+        }
+        do {
+            return try coding.decode(type, from: header)
+        } catch {
+            try quarantine(url, .undecodable)
+        }
+    }
+
+    /// Turns a problem into its error, moving a damaged file aside first.
+    package static func reject(_ url: URL, _ problem: Problem, expected: String) throws(StorageError) -> Never {
+        switch problem {
+        case .damaged(let reason): try quarantine(url, reason)
+        case .otherFormat(let found): throw .unexpectedFormat(file: url, found: found, expected: expected)
+        }
+    }
+
+    /// Moves a damaged file aside and throws `corrupted`.
+    package static func quarantine(_ url: URL, _ reason: CorruptionReason) throws(StorageError) -> Never {
+        let movedTo = try FileIO.moveAside(url)
+        throw .corrupted(CorruptionReport(file: url, movedTo: movedTo, reason: reason))
+    }
+
+    private static func load<T: FixedWidthInteger>(_ bytes: [UInt8], at offset: Int) -> T {
+        bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: T.self) }
+    }
+
+    private static func append<T: FixedWidthInteger>(_ value: T, to data: inout Data) {
+        withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Storage
+import StorageCSQLite
+
+/// Opening a database: header check, pragmas, integrity check, migrations; damage moves the files aside.
+enum SQLiteOpening {
+    private static let header = Array("SQLite format 3\u{0}".utf8)
+
+    /// A ready connection to the database at `url`, or `corrupted` after moving a damaged file aside.
+    static func connect(at url: URL, options: SQLiteStoreOptions) throws(StorageError) -> SQLiteConnection {
+        if let reason = try headerProblem(at: url) { try quarantine(url, reason: reason) }
+        do throws(StorageError) {
+            let connection = try SQLiteConnection(url: url)
+            connection.setBusyTimeout(options.busyTimeout)
+            try checked { () throws(SQLiteFailure) in
+                let mode = try connection.execute("PRAGMA journal_mode = WAL")
+                guard mode == ["wal"] else {
+                    throw SQLiteFailure(BackendFailure(code: SQLITE_ERROR, message: "journal mode is \(mode)"))
+                }
+                try connection.execute("PRAGMA synchronous = FULL")
+                try connection.execute("PRAGMA cache_size = -32768")
+            }
+            if options.checksAtOpen {
+                let findings = try checked { () throws(SQLiteFailure) in try connection.execute("PRAGMA quick_check") }
+                if findings != ["ok"] {
+                    throw StorageError.corrupted(
+                        CorruptionReport(
+                            file: url, movedTo: nil, reason: .databaseDamaged(details: Array(findings.prefix(10)))))
+                }
+            }
+            try SQLiteSchema.migrate(connection)
+            return connection
+        } catch {
+            switch error {
+            case .corrupted(let report):
+                try quarantine(url, reason: report.reason)
+            case .database(let failure) where SQLiteFailure(failure).isCorruption:
+                let primary = SQLiteFailure(failure).primaryCode
+                try quarantine(
+                    url, reason: primary == SQLITE_NOTADB ? .notADatabase : .databaseDamaged(details: [failure.message])
+                )
+            default:
+                throw error
+            }
+        }
+    }
+
+    /// Runs SQLite calls, turning their failure into `StorageError.database`.
+    static func checked<T>(_ body: () throws(SQLiteFailure) -> T) throws(StorageError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw .database(error.failure)
+        }
+    }
+
+    /// A non-empty file that does not start with SQLite's header is not a database, whatever SQLite would guess.
+    private static func headerProblem(at url: URL) throws(StorageError) -> CorruptionReason? {
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        let file = try OpenFile(url)
+        guard file.size > 0 else { return nil }
+        guard file.size >= 100 else { return .truncated }
+        let start = try file.readBytes(count: header.count)
+        return Array(start) == header ? nil : .notADatabase
+    }
+
+    /// Moves the database and its WAL and shared-memory files aside under one number and throws `corrupted`.
+    private static func quarantine(_ url: URL, reason: CorruptionReason) throws(StorageError) -> Never {
+        let companions = [url] + ["-wal", "-shm"].map { URL(fileURLWithPath: url.path + $0) }
+        let moved = try FileIO.moveAside(together: companions)
+        throw .corrupted(CorruptionReport(file: url, movedTo: moved.first ?? nil, reason: reason))
+    }
+}

@@ -1,0 +1,88 @@
+import Storage
+
+/// The database's schema as an ordered list of migrations, applied in one transaction and recorded in
+/// `PRAGMA user_version`.
+enum SQLiteSchema {
+    struct Migration {
+        let version: Int
+        let statements: [String]
+    }
+
+    static let migrations = [
+        Migration(
+            version: 1,
+            statements: [
+                """
+                CREATE TABLE expense (
+                    id BLOB NOT NULL UNIQUE CHECK (length(id) = 16),
+                    title TEXT NOT NULL,
+                    price_micros INTEGER NOT NULL,
+                    currency TEXT NOT NULL,
+                    comment TEXT NOT NULL,
+                    date REAL NOT NULL
+                )
+                """,
+                // Range reports search this index instead of scanning the table; it covers the totals query
+                // completely (date, currency and amount), so a month's sum never reads the table's rows.
+                "CREATE INDEX expense_by_date ON expense (date, currency, price_micros)",
+            ]),
+        Migration(
+            version: 2,
+            statements: [
+                """
+                CREATE TABLE document (
+                    id TEXT NOT NULL PRIMARY KEY,
+                    content_type TEXT NOT NULL,
+                    attributes BLOB NOT NULL,
+                    byte_count INTEGER NOT NULL,
+                    checksum INTEGER NOT NULL,
+                    created REAL NOT NULL,
+                    modified REAL NOT NULL,
+                    bytes BLOB NOT NULL
+                )
+                """
+            ]),
+    ]
+
+    /// The version this build writes.
+    static var latestVersion: Int { migrations.last?.version ?? 0 }
+
+    /// Brings the database to `latestVersion`, or refuses a database written by a newer build.
+    ///
+    /// The version is read again after `BEGIN IMMEDIATE`, so two processes opening a new database at once migrate
+    /// it once. `PRAGMA user_version` cannot take a bound value; the number pasted there comes from the list above,
+    /// never from input.
+    static func migrate(_ connection: SQLiteConnection) throws(StorageError) {
+        let found = try version(of: connection)
+        guard found <= latestVersion else { throw .newerSchema(found: found, supported: latestVersion) }
+        guard found < latestVersion else { return }
+        var current = found
+        do throws(SQLiteFailure) {
+            try connection.writeTransaction { () throws(SQLiteFailure) in
+                current = try version(connection)
+                for migration in migrations where migration.version > current {
+                    current = migration.version
+                    for statement in migration.statements { try connection.execute(statement) }
+                    try connection.execute("PRAGMA user_version = \(migration.version)")
+                }
+            }
+        } catch {
+            if error.isCorruption { throw .database(error.failure) }
+            throw .migrationFailed(version: current, failure: error.failure)
+        }
+        let now = try version(of: connection)
+        guard now <= latestVersion else { throw .newerSchema(found: now, supported: latestVersion) }
+    }
+
+    private static func version(of connection: SQLiteConnection) throws(StorageError) -> Int {
+        do {
+            return try version(connection)
+        } catch {
+            throw .database(error.failure)
+        }
+    }
+
+    private static func version(_ connection: SQLiteConnection) throws(SQLiteFailure) -> Int {
+        Int(try connection.execute("PRAGMA user_version").first ?? "0") ?? 0
+    }
+}

@@ -1,0 +1,227 @@
+public import Foundation
+public import Storage
+import StorageCSQLite
+
+/// Expense entries and documents in one SQLite database file: the backend for real apps and large data sets.
+///
+/// - WAL journal with `synchronous = FULL`: a save that returned survives a crash of the process and a power loss;
+///   readers never block writers.
+/// - Prepared statements only; values are always bound, never pasted into SQL.
+/// - Writes take the lock with `BEGIN IMMEDIATE` under a busy timeout, so several stores or processes sharing the
+///   file wait for each other instead of failing with `SQLITE_BUSY`. Concurrent saves share one commit.
+/// - Range reports use the `expense_by_date` index (`queryPlans()` shows it).
+/// - Opening runs the schema migrations in one transaction and refuses a database from a newer schema.
+/// - A file that is not a database, or fails SQLite's `quick_check`, is moved aside (with its WAL) and `open`
+///   throws `corrupted`; opening again starts an empty database.
+///
+/// All SQLite calls run on one serial queue of the store, never on Swift concurrency's shared threads, because
+/// SQLite blocks (disk flushes, busy waits).
+public final class SQLiteStore: ExpenseStore, DocumentStore {
+    /// The database file.
+    public let url: URL
+    private let connection: Locked<SQLiteConnection?>
+    private let queue: BlockingQueue
+    private let now: @Sendable () -> Date
+    private let broadcaster = ChangeBroadcaster<ExpenseChange>()
+    private let committer: Locked<GroupCommitter<ExpenseWrite, ExpenseWriteReply>?> = Locked(nil)
+
+    private init(url: URL, connection: SQLiteConnection, queue: BlockingQueue, now: @escaping @Sendable () -> Date) {
+        self.url = url
+        self.connection = Locked(connection)
+        self.queue = queue
+        self.now = now
+    }
+
+    /// The schema version this build writes (`PRAGMA user_version`).
+    public static var schemaVersion: Int { SQLiteSchema.latestVersion }
+
+    /// Opens (creating when missing) the database at `url`. `now` dates document saves.
+    public static func open(
+        at url: URL, options: SQLiteStoreOptions = SQLiteStoreOptions(), now: @escaping @Sendable () -> Date = Date.init
+    ) async throws(StorageError) -> SQLiteStore {
+        let queue = BlockingQueue(label: "Storage.SQLiteStore")
+        let store = try await queue.run { () throws(StorageError) -> SQLiteStore in
+            try FileIO.createFolder(url.deletingLastPathComponent())
+            let connection = try SQLiteOpening.connect(at: url, options: options)
+            return SQLiteStore(url: url, connection: connection, queue: queue, now: now)
+        }
+        store.committer.withLock { committer in
+            committer = GroupCommitter(queue: queue) { [weak store] writes in
+                guard let store else { return writes.map { _ in .failure(.closed) } }
+                return store.commit(writes)
+            }
+        }
+        return store
+    }
+
+    /// Closes the database (checkpointing the WAL into the file); later calls throw `closed`, observers' streams
+    /// end.
+    public func close() async {
+        _ = try? await queue.run { [self] () throws(StorageError) in
+            connection.withLock { $0 = nil }
+            broadcaster.finish()
+        }
+    }
+
+    // MARK: Expenses
+
+    /// Stores every entry of `batch` or none of them, durably, replacing entries with the same ids.
+    @discardableResult
+    public func save(_ batch: [ExpenseEntry]) async throws(StorageError) -> SaveReceipt {
+        let stored = try ExpenseLimits.checked(batch)
+        guard !stored.isEmpty else { return try emptyReceipt() }
+        guard case .saved(let receipt) = try await submit(.save(stored)) else { throw .closed }
+        return receipt
+    }
+
+    /// Deletes the entries with these ids, all or none, durably; returns how many existed.
+    public func delete(_ ids: [UUID]) async throws(StorageError) -> Int {
+        guard case .deleted(let deleted) = try await submit(.delete(ids)) else { throw .closed }
+        return deleted.count
+    }
+
+    /// The entries of `period`, newest first, with totals per currency, read in one statement.
+    public func report(in period: Range<Date>) async throws(StorageError) -> ExpenseReport {
+        try await read { (connection) throws(StorageError) -> ExpenseReport in
+            try ExpenseQueries.report(in: period, connection: connection)
+        }
+    }
+
+    /// The totals per currency of `period`, summed by SQLite from the covering index.
+    public func totals(in period: Range<Date>) async throws(StorageError) -> [CurrencyTotal] {
+        try await read { (connection) throws(StorageError) -> [CurrencyTotal] in
+            try ExpenseQueries.totals(in: period, connection: connection)
+        }
+    }
+
+    /// Every change committed through this store from now on. Changes written by other connections to the same
+    /// file are not seen.
+    public func changes() -> AsyncStream<ExpenseChange> {
+        broadcaster.stream()
+    }
+
+    // MARK: Documents
+
+    /// Stores the draft durably under its id, replacing a document with the same id.
+    @discardableResult
+    public func save(_ draft: DocumentDraft) async throws(StorageError) -> DocumentMetadata {
+        try DocumentLimits.check(draft)
+        let date = now()
+        return try await read { (connection) throws(StorageError) -> DocumentMetadata in
+            try DocumentQueries.save(draft, date: date, connection: connection)
+        }
+    }
+
+    /// The document with this id, or `nil`; bytes that fail their checksum throw `corrupted`.
+    public func load(_ id: DocumentID) async throws(StorageError) -> Document? {
+        try await read { (connection) throws(StorageError) -> Document? in
+            try DocumentQueries.load(id, connection: connection)
+        }
+    }
+
+    /// The metadata of every document, ordered by id.
+    public func list() async throws(StorageError) -> [DocumentMetadata] {
+        try await read { (connection) throws(StorageError) -> [DocumentMetadata] in
+            try DocumentQueries.list(connection: connection)
+        }
+    }
+
+    /// Deletes the document durably; says whether it existed.
+    public func delete(_ id: DocumentID) async throws(StorageError) -> Bool {
+        try await read { (connection) throws(StorageError) -> Bool in
+            try DocumentQueries.delete(id, connection: connection)
+        }
+    }
+
+    // MARK: Diagnostics
+
+    /// SQLite's full `PRAGMA integrity_check`: an empty list when the database is sound, otherwise its findings.
+    public func integrityCheck() async throws(StorageError) -> [String] {
+        try await read { (connection) throws(StorageError) -> [String] in
+            let rows = try SQLiteOpening.checked { () throws(SQLiteFailure) in
+                try connection.execute("PRAGMA integrity_check")
+            }
+            return rows == ["ok"] ? [] : rows
+        }
+    }
+
+    /// How SQLite runs the range queries of reports (`EXPLAIN QUERY PLAN`), to confirm they search the date index.
+    public func queryPlans() async throws(StorageError) -> [SQLiteQueryPlan] {
+        try await read { (connection) throws(StorageError) -> [SQLiteQueryPlan] in
+            try ExpenseQueries.plans(connection: connection)
+        }
+    }
+
+    // MARK: Plumbing
+
+    private func read<T: Sendable>(
+        _ body: @escaping @Sendable (SQLiteConnection) throws(StorageError) -> T
+    ) async throws(StorageError) -> T {
+        try await queue.run { [connection] () throws(StorageError) -> T in
+            try connection.withLock { (open) throws(StorageError) -> T in
+                guard let open else { throw .closed }
+                return try body(open)
+            }
+        }
+    }
+
+    private var isClosed: Bool { connection.withLock { $0 == nil } }
+
+    /// An empty batch changes nothing and announces nothing, but a closed store still says so.
+    private func emptyReceipt() throws(StorageError) -> SaveReceipt {
+        guard committer.withLock({ $0 }) != nil, !isClosed else { throw .closed }
+        return SaveReceipt(inserted: 0, replaced: 0)
+    }
+
+    private func submit(_ write: ExpenseWrite) async throws(StorageError) -> ExpenseWriteReply {
+        guard let committer = committer.withLock({ $0 }) else { throw .closed }
+        return try await committer.submit(write)
+    }
+
+    /// Runs on the queue: one transaction for the whole group, one savepoint per write, so a failing write is
+    /// undone alone and the others still commit.
+    private func commit(_ writes: [ExpenseWrite]) -> [Result<ExpenseWriteReply, StorageError>] {
+        let results = connection.withLock { open -> [Result<ExpenseWriteReply, StorageError>] in
+            guard let open else { return writes.map { _ in .failure(.closed) } }
+            return ExpenseQueries.commit(writes, connection: open)
+        }
+        for (write, result) in zip(writes, results) {
+            switch (write, result) {
+            case (.save(let batch), .success): broadcaster.publish(.saved(batch.map(\.id)))
+            case (_, .success(.deleted(let ids))) where !ids.isEmpty: broadcaster.publish(.deleted(ids))
+            default: break
+            }
+        }
+        return results
+    }
+}
+
+/// How `SQLiteStore` opens its database.
+public struct SQLiteStoreOptions: Sendable {
+    /// How long a write waits for another connection's lock before it fails with `SQLITE_BUSY`.
+    public var busyTimeout: Duration
+    /// Whether opening runs `PRAGMA quick_check`, which reads the whole file once: it catches damage at open, at
+    /// a cost of roughly a second per few hundred megabytes.
+    public var checksAtOpen: Bool
+
+    /// Creates options; the defaults suit apps.
+    public init(busyTimeout: Duration = .seconds(10), checksAtOpen: Bool = true) {
+        self.busyTimeout = busyTimeout
+        self.checksAtOpen = checksAtOpen
+    }
+}
+
+/// How SQLite runs one query.
+public struct SQLiteQueryPlan: Hashable, Sendable {
+    /// Which query: `report` or `totals`.
+    public var query: String
+    /// The `detail` lines of `EXPLAIN QUERY PLAN`, for example
+    /// `SEARCH expense USING COVERING INDEX expense_by_date (date>? AND date<?)`.
+    public var details: [String]
+
+    /// Creates a plan.
+    public init(query: String, details: [String]) {
+        self.query = query
+        self.details = details
+    }
+}
