@@ -31,18 +31,22 @@ public struct ScreenAssemblyOptions: Sendable {
     public var maximumSections: Int
     /// The largest content decoded, in bytes; a bigger one is reported as `.contentTooLarge`.
     public var maximumContentBytes: Int
+    /// Where the entries of a response keep their content (`assemble(envelope:)` only).
+    public var envelopeLayout: SectionsEnvelopeDecoder.Layout
 
     /// Creates options; the limits are far above a real home screen and far below what hurts a phone.
     public init(
         mode: Mode = .lenient,
         unknownTypes: UnknownTypes = .skip,
         maximumSections: Int = 1_000,
-        maximumContentBytes: Int = 256 << 10
+        maximumContentBytes: Int = 256 << 10,
+        envelopeLayout: SectionsEnvelopeDecoder.Layout = .wrapped
     ) {
         self.mode = mode
         self.unknownTypes = unknownTypes
         self.maximumSections = maximumSections
         self.maximumContentBytes = maximumContentBytes
+        self.envelopeLayout = envelopeLayout
     }
 }
 
@@ -92,7 +96,7 @@ public struct ScreenAssembler: Sendable {
     /// Unreadable entries become diagnostics like any other problem; only a response that is not a section list
     /// at all fails with `.invalidEnvelope`. In strict mode any diagnostic fails with `.rejected`.
     public func assemble(envelope data: Data) throws(ScreenAssemblyError) -> ScreenAssembly {
-        let decoder = SectionsEnvelopeDecoder(maximumSections: options.maximumSections)
+        let decoder = SectionsEnvelopeDecoder(layout: options.envelopeLayout, maximumSections: options.maximumSections)
         let envelope: SectionsEnvelope
         do throws(SectionEnvelopeError) {
             envelope = try decoder.decode(data)

@@ -38,6 +38,17 @@ public enum SectionEnvelopeError: Error, Hashable, Sendable {
 /// Each entry's content is kept as the exact bytes the server sent, not re-serialised, so nothing (large numbers,
 /// key order) changes before the mapper sees it.
 public struct SectionsEnvelopeDecoder: Sendable {
+    /// Where an entry keeps its content.
+    public enum Layout: Hashable, Sendable {
+        /// In a `content` member: `{"id": "a", "type": "banner", "content": {"title": ...}}`.
+        case wrapped
+        /// Beside `id` and `type`: `{"id": "a", "type": "banner", "title": ...}`. The whole entry object is the
+        /// content; mappers ignore the `id` and `type` members they do not declare.
+        case flat
+    }
+
+    /// Where entries keep their content.
+    public var layout: Layout
     /// The largest response accepted, in bytes.
     public var maximumBytes: Int
     /// The most entries read; the rest are reported in one `.tooManySections` diagnostic.
@@ -46,7 +57,10 @@ public struct SectionsEnvelopeDecoder: Sendable {
     public var maximumDepth: Int
 
     /// Creates a decoder; the defaults are far above a real home screen and far below what hurts a phone.
-    public init(maximumBytes: Int = 8 << 20, maximumSections: Int = 1_000, maximumDepth: Int = 128) {
+    public init(
+        layout: Layout = .wrapped, maximumBytes: Int = 8 << 20, maximumSections: Int = 1_000, maximumDepth: Int = 128
+    ) {
+        self.layout = layout
         self.maximumBytes = maximumBytes
         self.maximumSections = maximumSections
         self.maximumDepth = maximumDepth
@@ -56,7 +70,8 @@ public struct SectionsEnvelopeDecoder: Sendable {
     public func decode(_ data: Data) throws(SectionEnvelopeError) -> SectionsEnvelope {
         guard data.count <= maximumBytes else { throw .tooLarge(bytes: data.count, limit: maximumBytes) }
         var reader = EnvelopeReader(
-            scanner: JSONScanner(bytes: Array(data), maxDepth: maximumDepth), maximumSections: maximumSections)
+            scanner: JSONScanner(bytes: Array(data), maxDepth: maximumDepth), layout: layout,
+            maximumSections: maximumSections)
         do throws(EnvelopeReader.Failure) {
             try reader.readDocument()
         } catch {
@@ -90,12 +105,14 @@ struct EnvelopeReader {
     }
 
     var scanner: JSONScanner
+    let layout: SectionsEnvelopeDecoder.Layout
     let maximumSections: Int
     private(set) var envelope = SectionsEnvelope(payloads: [], positions: [], diagnostics: [])
     private var entryCount = 0
 
-    init(scanner: JSONScanner, maximumSections: Int) {
+    init(scanner: JSONScanner, layout: SectionsEnvelopeDecoder.Layout, maximumSections: Int) {
         self.scanner = scanner
+        self.layout = layout
         self.maximumSections = maximumSections
     }
 
@@ -182,6 +199,8 @@ struct EnvelopeReader {
         var type = Field.missing
         var content: Range<Int>?
         var repeated: SectionEntryProblem.Member?
+        let entryStart = scanner.offset
+        let wrapped = layout == .wrapped
         try readObject(depth: depth) { (reader: inout EnvelopeReader, name: String) throws(Failure) in
             switch name {
             case "id":
@@ -198,7 +217,7 @@ struct EnvelopeReader {
                     repeated = repeated ?? .type
                     try reader.skipMemberValue(depth: depth + 1)
                 }
-            case "content":
+            case "content" where wrapped:
                 if content == nil {
                     let start = reader.scanner.offset
                     try reader.skipMemberValue(depth: depth + 1)
@@ -213,6 +232,10 @@ struct EnvelopeReader {
         }
         let validID = id.value.flatMap { SectionIDRules.isValid($0) ? $0 : nil }
         let validType = type.value.flatMap { SectionTypeName.isValid($0) ? $0 : nil }
+        if !wrapped {
+            // The entry is its own content.
+            content = entryStart..<scanner.offset
+        }
         let contentBytes = content.map { scanner.slice($0) }
         let problem: SectionEntryProblem?
         if let repeated {
