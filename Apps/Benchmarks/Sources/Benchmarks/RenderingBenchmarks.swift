@@ -44,10 +44,15 @@ enum RenderingBenchmarks {
     /// The benchmark invoice: the same rows the reportlab script draws.
     static func invoice(lines: Int) throws -> InvoiceDocument {
         let rates = [TaxRate.zero, TaxRate(percent: 7), TaxRate(percent: 19)]
-        let items = (0..<lines).map { index in
-            InvoiceLineItem(
-                description: "Item \(index + 1)", quantity: Decimal(index % 5 + 1),
-                unitPrice: Decimal(1000 + 50 * (index % 20)) / 100, taxRate: rates[index % 3])
+        var items: [InvoiceLineItem] = []
+        items.reserveCapacity(lines)
+        for index in 0..<lines {
+            let cents: Int = 1000 + 50 * (index % 20)
+            let price: Decimal = Decimal(cents) / 100
+            let quantity = Decimal(index % 5 + 1)
+            items.append(
+                InvoiceLineItem(
+                    description: "Item \(index + 1)", quantity: quantity, unitPrice: price, taxRate: rates[index % 3]))
         }
         guard let issued = CalendarDay(year: 2025, month: 3, day: 14) else { throw BenchmarkSetupError.badDate }
         return InvoiceDocument(

@@ -53,35 +53,44 @@ public struct MoneyFormatter: Hashable, Sendable {
 
     /// Digits of an already rounded value with grouping and the locale's separators; a leading `-` when negative.
     func number(_ value: Decimal, minimumFractionDigits: Int, maximumFractionDigits: Int) -> String {
-        // `Decimal.description` is locale-independent plain notation ("-1234.5"), never an exponent.
-        var text = Substring(value.description)
-        let negative = text.hasPrefix("-")
-        if negative { text = text.dropFirst() }
-        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        let integer = parts.first.map(String.init) ?? "0"
-        var fraction = parts.count > 1 ? String(parts[1]) : ""
-        if fraction.count > maximumFractionDigits { fraction = String(fraction.prefix(maximumFractionDigits)) }
-        while fraction.count > minimumFractionDigits && fraction.hasSuffix("0") { fraction.removeLast() }
-        if fraction.count < minimumFractionDigits {
-            fraction += String(repeating: "0", count: minimumFractionDigits - fraction.count)
+        // `Decimal.description` is locale-independent plain notation ("-1234.5"), never an exponent. The digits
+        // are handled as ASCII bytes: this runs for every cell of every row.
+        let zero = UInt8(ascii: "0")
+        var negative = false
+        var integer: [UInt8] = []
+        var fraction: [UInt8] = []
+        var inFraction = false
+        for byte in value.description.utf8 {
+            switch byte {
+            case UInt8(ascii: "-"): negative = true
+            case UInt8(ascii: "."): inFraction = true
+            case zero...UInt8(ascii: "9"):
+                if inFraction { fraction.append(byte) } else { integer.append(byte) }
+            default: break
+            }
         }
-        var result = negative && (integer != "0" || fraction.contains { $0 != "0" }) ? "-" : ""
-        result += grouped(integer)
+        if integer.isEmpty { integer = [zero] }
+        if fraction.count > maximumFractionDigits { fraction.removeLast(fraction.count - maximumFractionDigits) }
+        while fraction.count > minimumFractionDigits && fraction.last == zero { fraction.removeLast() }
+        while fraction.count < minimumFractionDigits { fraction.append(zero) }
+        let isZero = integer.allSatisfy { $0 == zero } && fraction.allSatisfy { $0 == zero }
+
+        var result = negative && !isZero ? "-" : ""
+        if let separator = locale.groupingSeparator, integer.count > 3 {
+            let leading = integer.count % 3 == 0 ? 3 : integer.count % 3
+            result += String(decoding: integer[..<leading], as: UTF8.self)
+            var index = leading
+            while index < integer.count {
+                result.append(separator)
+                result += String(decoding: integer[index..<index + 3], as: UTF8.self)
+                index += 3
+            }
+        } else {
+            result += String(decoding: integer, as: UTF8.self)
+        }
         if !fraction.isEmpty {
             result.append(locale.decimalSeparator)
-            result += fraction
-        }
-        return result
-    }
-
-    private func grouped(_ integer: String) -> String {
-        guard let separator = locale.groupingSeparator, integer.count > 3 else { return integer }
-        var result = ""
-        result.reserveCapacity(integer.count + integer.count / 3)
-        let leading = integer.count % 3
-        for (index, digit) in integer.enumerated() {
-            if index > 0 && (index - leading) % 3 == 0 { result.append(separator) }
-            result.append(digit)
+            result += String(decoding: fraction, as: UTF8.self)
         }
         return result
     }
