@@ -113,7 +113,10 @@ struct RouteMatchingTests {
         #expect(match.parameters == ["e": .string("a")])
     }
 
-    @Test("no route is a typed error", arguments: ["/nothing", "/invoice", "ledger:invoice", "mailto:a@b.test", ""])
+    @Test(
+        "no route is a typed error",
+        arguments: ["/nothing", "/invoice", "ledger:invoice", "mailto:a@b.test", "//evil.test/invoice/1", ""]
+    )
     func noRoute(link: String) throws {
         let table = try RouteTable([patternRoute("/invoice/:id"), patternRoute("ledger://invoice/:id")])
         let target = link.isEmpty ? try #require(URL(string: "about:blank")) : try url(link)

@@ -31,12 +31,56 @@ enum HostName {
     private static let maximumLabelLength = 63
     private static let maximumHostLength = 253
 
+    /// The canonical ASCII spelling of `raw`; returns `raw` itself, without copying, when it already is.
+    static func canonical(_ raw: String) throws(Failure) -> String {
+        if let verdict = plainASCIIVerdict(raw[...]), verdict.valid, !verdict.upper { return raw }
+        return try canonical(raw[...])
+    }
+
     /// The canonical ASCII spelling of `raw` (as it appears in a URL: maybe percent-encoded, maybe Unicode).
     static func canonical(_ raw: Substring) throws(Failure) -> String {
+        if let plain = plainASCII(raw) { return plain }
         guard !raw.isEmpty else { throw .emptyLabel }
         if raw.utf8.first == UInt8(ascii: "[") { return try ipLiteral(raw) }
         guard let decoded = PercentEncoding.decode(raw) else { throw .invalidPercentEncoding }
         return try toASCII(decoded)
+    }
+
+    /// The common case in one pass and without allocating: letters, digits, hyphens and dots in well-formed
+    /// labels, no Punycode. `nil` sends everything else through the full (and exact) path.
+    private static func plainASCII(_ raw: Substring) -> String? {
+        guard let verdict = plainASCIIVerdict(raw), verdict.valid else { return nil }
+        return verdict.upper ? raw.lowercased() : String(raw)
+    }
+
+    private static func plainASCIIVerdict(_ raw: Substring) -> (valid: Bool, upper: Bool)? {
+        raw.utf8.withContiguousStorageIfAvailable { bytes -> (valid: Bool, upper: Bool) in
+            guard !bytes.isEmpty, bytes.count <= maximumHostLength else { return (false, false) }
+            var labelLength = 0
+            var upper = false
+            var previous: UInt8 = 0
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    labelLength += 1
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                    upper = true
+                    labelLength += 1
+                case UInt8(ascii: "-"):
+                    // A leading hyphen, or one in the third or fourth place ("xn--"), needs the exact rules.
+                    guard labelLength != 0, labelLength != 2, labelLength != 3 else { return (false, false) }
+                    labelLength += 1
+                case UInt8(ascii: "."):
+                    guard labelLength != 0, previous != UInt8(ascii: "-") else { return (false, false) }
+                    labelLength = 0
+                default:
+                    return (false, false)
+                }
+                guard labelLength <= maximumLabelLength else { return (false, false) }
+                previous = byte
+            }
+            return (labelLength != 0 && previous != UInt8(ascii: "-"), upper)
+        }
     }
 
     /// IDNA ToASCII of a whole host.

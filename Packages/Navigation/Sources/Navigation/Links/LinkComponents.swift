@@ -16,53 +16,73 @@ struct LinkComponents {
     var fragment: Substring?
 
     init(_ text: Substring) {
-        let utf8 = text.utf8
-        var start = utf8.startIndex
-        scheme = nil
-        if let first = utf8.first, Self.isLetter(first) {
-            var index = utf8.index(after: start)
-            while index < utf8.endIndex {
-                let byte = utf8[index]
-                if byte == UInt8(ascii: ":") {
-                    scheme = text[start..<index]
-                    start = utf8.index(after: index)
-                    break
+        // Offsets are found on the raw bytes (contiguous for native strings), then turned into substrings once;
+        // UTF-8 offsets map to string indices in constant time.
+        let bounds =
+            text.utf8.withContiguousStorageIfAvailable(Bounds.init)
+            ?? Array(text.utf8).withUnsafeBufferPointer(Bounds.init)
+        func slice(_ range: Range<Int>) -> Substring {
+            let utf8 = text.utf8
+            let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+            let upper = utf8.index(lower, offsetBy: range.count)
+            return text[lower..<upper]
+        }
+        scheme = bounds.scheme.map(slice)
+        authority = bounds.authority.map(slice)
+        path = slice(bounds.path)
+        query = bounds.query.map(slice)
+        fragment = bounds.fragment.map(slice)
+    }
+
+    /// Byte ranges of the components.
+    private struct Bounds {
+        var scheme: Range<Int>?
+        var authority: Range<Int>?
+        var path: Range<Int>
+        var query: Range<Int>?
+        var fragment: Range<Int>?
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) {
+            let count = bytes.count
+            var start = 0
+            scheme = nil
+            if count > 0, LinkComponents.isLetter(bytes[0]) {
+                var index = 1
+                while index < count {
+                    let byte = bytes[index]
+                    if byte == UInt8(ascii: ":") {
+                        scheme = 0..<index
+                        start = index + 1
+                        break
+                    }
+                    guard LinkComponents.isSchemeCharacter(byte) else { break }
+                    index += 1
                 }
-                guard Self.isSchemeCharacter(byte) else { break }
-                index = utf8.index(after: index)
             }
-        }
-
-        authority = nil
-        let rest = utf8[start...]
-        if rest.starts(with: [UInt8(ascii: "/"), UInt8(ascii: "/")]) {
-            let authorityStart = utf8.index(start, offsetBy: 2)
-            var end = authorityStart
-            while end < utf8.endIndex, !Self.endsAuthority(utf8[end]) { end = utf8.index(after: end) }
-            authority = text[authorityStart..<end]
-            start = end
-        }
-
-        var pathEnd = start
-        while pathEnd < utf8.endIndex, utf8[pathEnd] != UInt8(ascii: "?"), utf8[pathEnd] != UInt8(ascii: "#") {
-            pathEnd = utf8.index(after: pathEnd)
-        }
-        path = text[start..<pathEnd]
-
-        query = nil
-        fragment = nil
-        var cursor = pathEnd
-        if cursor < utf8.endIndex, utf8[cursor] == UInt8(ascii: "?") {
-            let queryStart = utf8.index(after: cursor)
-            var queryEnd = queryStart
-            while queryEnd < utf8.endIndex, utf8[queryEnd] != UInt8(ascii: "#") {
-                queryEnd = utf8.index(after: queryEnd)
+            authority = nil
+            if start + 1 < count, bytes[start] == UInt8(ascii: "/"), bytes[start + 1] == UInt8(ascii: "/") {
+                var end = start + 2
+                while end < count, !LinkComponents.endsAuthority(bytes[end]) { end += 1 }
+                authority = (start + 2)..<end
+                start = end
             }
-            query = text[queryStart..<queryEnd]
-            cursor = queryEnd
-        }
-        if cursor < utf8.endIndex, utf8[cursor] == UInt8(ascii: "#") {
-            fragment = text[utf8.index(after: cursor)...]
+            var pathEnd = start
+            while pathEnd < count, bytes[pathEnd] != UInt8(ascii: "?"), bytes[pathEnd] != UInt8(ascii: "#") {
+                pathEnd += 1
+            }
+            path = start..<pathEnd
+            query = nil
+            fragment = nil
+            var cursor = pathEnd
+            if cursor < count, bytes[cursor] == UInt8(ascii: "?") {
+                var queryEnd = cursor + 1
+                while queryEnd < count, bytes[queryEnd] != UInt8(ascii: "#") { queryEnd += 1 }
+                query = (cursor + 1)..<queryEnd
+                cursor = queryEnd
+            }
+            if cursor < count, bytes[cursor] == UInt8(ascii: "#") {
+                fragment = (cursor + 1)..<count
+            }
         }
     }
 
@@ -134,11 +154,11 @@ struct LinkComponents {
         return text.utf8.allSatisfy(isSchemeCharacter)
     }
 
-    private static func endsAuthority(_ byte: UInt8) -> Bool {
+    fileprivate static func endsAuthority(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
     }
 
-    private static func isLetter(_ byte: UInt8) -> Bool {
+    fileprivate static func isLetter(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
     }
 
@@ -146,7 +166,7 @@ struct LinkComponents {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 
-    private static func isSchemeCharacter(_ byte: UInt8) -> Bool {
+    fileprivate static func isSchemeCharacter(_ byte: UInt8) -> Bool {
         isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
             || byte == UInt8(ascii: ".")
     }

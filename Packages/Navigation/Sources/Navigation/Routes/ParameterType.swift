@@ -14,29 +14,27 @@ public struct ParameterType: Sendable, Hashable, CustomStringConvertible {
     }
 
     let kind: Kind
-    private let acceptsText: @Sendable (String) -> Bool
+    private let parse: @Sendable (String) -> ParameterValue?
 
-    private init(kind: Kind, accepts: @escaping @Sendable (String) -> Bool) {
+    private init(kind: Kind, parse: @escaping @Sendable (String) -> ParameterValue?) {
         self.kind = kind
-        self.acceptsText = accepts
+        self.parse = parse
     }
 
     /// A decimal integer that fits `Int`: an optional `-` and digits, no `+` and no spaces.
-    public static let int = ParameterType(kind: .int) { text in
-        let digits = text.utf8.first == UInt8(ascii: "-") ? text.utf8.dropFirst() : text.utf8[...]
-        return !digits.isEmpty && digits.count <= 19
-            && digits.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } && Int(text) != nil
-    }
+    public static let int = ParameterType(kind: .int) { text in parseInt(text).map(ParameterValue.int) }
 
     /// A UUID in its 36-character hyphenated form, either case; written back lower-cased.
-    public static let uuid = ParameterType(kind: .uuid) { UUID(uuidString: $0) != nil }
+    public static let uuid = ParameterType(kind: .uuid) { text in
+        text.utf8.count == 36 ? UUID(uuidString: text).map(ParameterValue.uuid) : nil
+    }
 
     /// Any text. In a path a segment is never empty, so a string parameter never matches an empty segment.
-    public static let string = ParameterType(kind: .string) { _ in true }
+    public static let string = ParameterType(kind: .string) { .string($0) }
 
     /// A custom type identified by `name`: two custom types with the same name are the same type.
     public static func custom(_ name: String, accepts: @escaping @Sendable (String) -> Bool) -> ParameterType {
-        ParameterType(kind: .custom(name), accepts: accepts)
+        ParameterType(kind: .custom(name)) { text in accepts(text) ? .string(text) : nil }
     }
 
     /// A custom type for values that convert to and from text losslessly; read it back with
@@ -45,29 +43,48 @@ public struct ParameterType: Sendable, Hashable, CustomStringConvertible {
         _ type: Value.Type,
         name: String? = nil
     ) -> ParameterType {
-        ParameterType(kind: .custom(name ?? String(describing: type))) { Value($0) != nil }
+        custom(name ?? String(describing: type)) { Value($0) != nil }
     }
 
     /// Whether `text` is a value of this type.
     public func accepts(_ text: String) -> Bool {
-        acceptsText(text)
+        parse(text) != nil
     }
 
     /// The typed value of `text`, or `nil` when the type refuses it.
     func value(of text: String) -> ParameterValue? {
-        guard acceptsText(text) else { return nil }
-        switch kind {
-        case .int: return Int(text).map(ParameterValue.int)
-        case .uuid: return UUID(uuidString: text).map(ParameterValue.uuid)
-        case .custom, .string: return .string(text)
-        }
+        parse(text)
     }
 
     /// The text that stands for `value` in a URL, or `nil` when the type refuses it.
     func text(of value: ParameterValue) -> String? {
         let text = value.text
-        guard acceptsText(text) else { return nil }
+        guard parse(text) != nil else { return nil }
         return text
+    }
+
+    /// Parses a decimal `Int` in one pass over the bytes: it runs for every candidate segment while matching.
+    private static func parseInt(_ text: String) -> Int? {
+        var bytes = text.utf8.makeIterator()
+        guard var byte = bytes.next() else { return nil }
+        let negative = byte == UInt8(ascii: "-")
+        if negative {
+            guard let next = bytes.next() else { return nil }
+            byte = next
+        }
+        var value = 0
+        while true {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            let digit = Int(byte &- UInt8(ascii: "0"))
+            // Accumulating towards the sign keeps Int.min representable.
+            let (scaled, scaleOverflow) = value.multipliedReportingOverflow(by: 10)
+            let (sum, sumOverflow) =
+                negative ? scaled.subtractingReportingOverflow(digit) : scaled.addingReportingOverflow(digit)
+            guard !scaleOverflow, !sumOverflow else { return nil }
+            value = sum
+            guard let next = bytes.next() else { return value }
+            byte = next
+        }
     }
 
     /// Orders competing parameter edges: lower goes first.

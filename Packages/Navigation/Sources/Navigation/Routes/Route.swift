@@ -11,7 +11,7 @@ public struct Route<Destination: Hashable & Sendable>: Sendable {
     public let types: [String: ParameterType]
     /// The query parameters the route reads, by name.
     public let query: [String: QueryParameter]
-    let makeDestination: @Sendable (RouteParameters) throws(RouteParameterError) -> Destination
+    @usableFromInline let makeDestination: @Sendable (RouteParameters) throws(RouteParameterError) -> Destination
     let makeParameters: @Sendable (Destination) -> RouteParameters?
 
     /// Creates a route.

@@ -13,6 +13,17 @@ struct Origin: Hashable, Sendable {
         case invalidHost
     }
 
+    /// An origin from parts already in canonical form; a scheme's default port is dropped.
+    init(canonicalScheme scheme: String, host: String, port: Int?) {
+        self.scheme = scheme
+        self.host = host
+        if let port, port != LinkComponents.defaultPort(forScheme: scheme) {
+            self.port = port
+        } else {
+            self.port = nil
+        }
+    }
+
     init(scheme rawScheme: Substring, authority: Substring) throws(Failure) {
         let scheme = LinkComponents.canonicalScheme(rawScheme)
         let parts: LinkComponents.Authority

@@ -7,55 +7,30 @@ public import Foundation
 /// predictably: the most specific route wins whatever the registration order, and `url(for:)` only ever returns
 /// a link that routes back to the same destination.
 public struct RouteTable<Destination: Hashable & Sendable>: Router, URLBuilding {
-    private struct Compiled: Sendable {
-        let route: Route<Destination>
-        let pattern: RoutePattern
-        let types: [String: ParameterType]
-    }
-
-    private let routes: [Compiled]
-    private let trie: RouteTrie
+    @usableFromInline let routes: [Route<Destination>]
+    @usableFromInline let matcher: RouteMatcher
 
     /// The patterns, in registration order.
-    public var patterns: [String] { routes.map(\.route.pattern) }
+    public var patterns: [String] { routes.map(\.pattern) }
 
     /// Builds the table, or reports the first problem found (in registration order).
     public init(_ routes: [Route<Destination>]) throws(RouteTableError) {
-        var compiled: [Compiled] = []
-        var shapes: [Shape: Int] = [:]
-        var trie = RouteTrie()
-        for route in routes {
-            let pattern: RoutePattern
-            do {
-                pattern = try RoutePattern(parsing: route.pattern)
-            } catch {
-                throw .invalidPattern(route.pattern, error)
-            }
-            let types = try Self.checkDeclarations(of: route, pattern: pattern)
-            let edges: [RouteTrie.Edge] = pattern.segments.map { segment in
-                switch segment {
-                case .literal(let text): .literal(text)
-                case .parameter(let name): .parameter(types[name] ?? .string)
-                case .wildcard: .wildcard
-                case .remainder: .remainder
-                }
-            }
-            let shape = Shape(origin: pattern.origin, edges: edges)
-            if let existing = shapes[shape] {
-                let other = compiled[existing].route.pattern
-                throw other == route.pattern ? .duplicateRoute(route.pattern) : .conflictingRoutes(route.pattern, other)
-            }
-            shapes[shape] = compiled.count
-            trie.insert(origin: pattern.origin, edges: edges, route: compiled.count)
-            compiled.append(Compiled(route: route, pattern: pattern, types: types))
-        }
-        self.routes = compiled
-        self.trie = trie
+        self.routes = routes
+        self.matcher = try RouteMatcher(
+            routes.map { RouteMatcher.Declaration(pattern: $0.pattern, types: $0.types, query: $0.query) })
     }
 
     /// The destination `url` leads to.
+    ///
+    /// Inlinable so that callers specialise it for their destination type: routing is the hot path.
+    @inlinable
     public func destination(for url: URL) throws(RoutingError) -> Destination {
-        try match(url).destination
+        let (index, parameters) = try matcher.match(link: url.absoluteString)
+        do {
+            return try routes[index].makeDestination(parameters)
+        } catch {
+            throw .invalidParameters(error)
+        }
     }
 
     /// The winning route, its parameters and destination, for diagnostics and tests.
@@ -65,34 +40,11 @@ public struct RouteTable<Destination: Hashable & Sendable>: Router, URLBuilding 
 
     /// Matches link text; Foundation repairs some malformed text before it becomes a `URL`, this does not.
     func match(link text: String) throws(RoutingError) -> RouteMatch<Destination> {
-        let components = LinkComponents(text[...])
-        var origin: Origin?
-        if let scheme = components.scheme {
-            guard let authority = components.authority else { throw .noMatchingRoute }
-            do {
-                origin = try Origin(scheme: scheme, authority: authority)
-            } catch {
-                throw .malformedURL
-            }
-        }
-        guard let rawSegments = PathSegments.split(components.path) else { throw .noMatchingRoute }
-        var segments: [String] = []
-        segments.reserveCapacity(rawSegments.count)
-        for raw in rawSegments {
-            guard let segment = PercentEncoding.decode(raw), segment != ".", segment != ".." else {
-                throw .malformedURL
-            }
-            segments.append(segment)
-        }
-        guard let index = trie.match(origin: origin, segments: segments) else { throw .noMatchingRoute }
-        let compiled = routes[index]
-        var parameters = try pathParameters(of: compiled, segments: segments)
-        if !compiled.route.query.isEmpty {
-            try readQuery(components.query, declared: compiled.route.query, into: &parameters)
-        }
+        let (index, parameters) = try matcher.match(link: text)
+        let route = routes[index]
         do {
-            let destination = try compiled.route.makeDestination(parameters)
-            return RouteMatch(pattern: compiled.route.pattern, parameters: parameters, destination: destination)
+            let destination = try route.makeDestination(parameters)
+            return RouteMatch(pattern: route.pattern, parameters: parameters, destination: destination)
         } catch {
             throw .invalidParameters(error)
         }
@@ -100,9 +52,9 @@ public struct RouteTable<Destination: Hashable & Sendable>: Router, URLBuilding 
 
     /// A URL that routes back to exactly `destination`, built by the first registered route that accepts it.
     public func url(for destination: Destination) throws(URLGenerationError) -> URL {
-        for compiled in routes {
-            guard let parameters = compiled.route.makeParameters(destination) else { continue }
-            let text = try link(for: compiled, parameters: parameters)
+        for (index, route) in routes.enumerated() {
+            guard let parameters = route.makeParameters(destination) else { continue }
+            let text = try matcher.link(route: index, parameters: parameters)
             guard let url = URL(string: text), (try? self.destination(for: url)) == destination else {
                 throw .notRoundTrippable(text)
             }
@@ -110,11 +62,100 @@ public struct RouteTable<Destination: Hashable & Sendable>: Router, URLBuilding 
         }
         throw .noRoute
     }
+}
+
+/// The part of a route table that does not depend on the destination type: parsing, the trie, reading
+/// parameters and building links. Keeping it non-generic keeps the hot path free of generic dispatch.
+@usableFromInline
+struct RouteMatcher: Sendable {
+    /// What the matcher needs to know about a route.
+    struct Declaration {
+        var pattern: String
+        var types: [String: ParameterType]
+        var query: [String: QueryParameter]
+    }
+
+    /// A class, so the hot path reads a route's parts through one reference instead of copying them.
+    private final class Compiled: Sendable {
+        let text: String
+        let pattern: RoutePattern
+        let types: [String: ParameterType]
+        let query: [String: QueryParameter]
+        /// The query parameters sorted by name, so reading them (and their errors) is deterministic.
+        let sortedQuery: [(name: String, parameter: QueryParameter)]
+        /// How many named values a match produces, to size the dictionary once.
+        let parameterCount: Int
+
+        init(text: String, pattern: RoutePattern, types: [String: ParameterType], query: [String: QueryParameter]) {
+            self.text = text
+            self.pattern = pattern
+            self.types = types
+            self.query = query
+            self.sortedQuery = query.sorted { $0.key < $1.key }.map { (name: $0.key, parameter: $0.value) }
+            self.parameterCount = pattern.parameterNames.count + query.count
+        }
+    }
+
+    private let routes: [Compiled]
+    private let trie: RouteTrie
+
+    init(_ declarations: [Declaration]) throws(RouteTableError) {
+        var compiled: [Compiled] = []
+        var shapes: [Shape: Int] = [:]
+        var trie = RouteTrie()
+        for declaration in declarations {
+            let pattern: RoutePattern
+            do {
+                pattern = try RoutePattern(parsing: declaration.pattern)
+            } catch {
+                throw .invalidPattern(declaration.pattern, error)
+            }
+            try Self.checkDeclarations(of: declaration, pattern: pattern)
+            let edges: [RouteTrie.Edge] = pattern.segments.map { segment in
+                switch segment {
+                case .literal(let text): .literal(text)
+                case .parameter(let name): .parameter(declaration.types[name] ?? .string)
+                case .wildcard: .wildcard
+                case .remainder: .remainder
+                }
+            }
+            let shape = Shape(origin: pattern.origin, edges: edges)
+            if let existing = shapes[shape] {
+                let other = compiled[existing].text
+                throw other == declaration.pattern
+                    ? .duplicateRoute(declaration.pattern) : .conflictingRoutes(declaration.pattern, other)
+            }
+            shapes[shape] = compiled.count
+            trie.insert(origin: pattern.origin, edges: edges, route: compiled.count)
+            compiled.append(
+                Compiled(
+                    text: declaration.pattern, pattern: pattern, types: declaration.types, query: declaration.query)
+            )
+        }
+        self.routes = compiled
+        self.trie = trie
+    }
+
+    /// The index of the winning route and its parameters.
+    @usableFromInline
+    func match(link text: String) throws(RoutingError) -> (Int, RouteParameters) {
+        let request = try RouteRequest(link: text)
+        guard let index = trie.match(origin: request.origin, segments: request.segments) else {
+            throw .noMatchingRoute
+        }
+        let compiled = routes[index]
+        var parameters = try pathParameters(of: compiled, segments: request.segments)
+        if !compiled.query.isEmpty {
+            try readQuery(request.query(in: text), of: compiled, into: &parameters)
+        }
+        return (index, parameters)
+    }
 
     // MARK: - Matching
 
     private func pathParameters(of compiled: Compiled, segments: [String]) throws(RoutingError) -> RouteParameters {
-        var parameters = RouteParameters()
+        var parameters = RouteParameters(
+            compiled.parameterCount == 0 ? [:] : Dictionary(minimumCapacity: compiled.parameterCount))
         for (position, segment) in compiled.pattern.segments.enumerated() {
             switch segment {
             case .literal:
@@ -136,17 +177,17 @@ public struct RouteTable<Destination: Hashable & Sendable>: Router, URLBuilding 
 
     private func readQuery(
         _ query: Substring?,
-        declared: [String: QueryParameter],
+        of compiled: Compiled,
         into parameters: inout RouteParameters
     ) throws(RoutingError) {
         var found: [String: String] = [:]
         for item in query.map(RawQueryItem.parse) ?? [] {
             guard let name = PercentEncoding.decode(item.name) else { throw .malformedURL }
-            guard declared[name] != nil else { continue }
+            guard compiled.query[name] != nil else { continue }
             guard let value = PercentEncoding.decode(item.value) else { throw .invalidQueryParameter(name) }
             guard found.updateValue(value, forKey: name) == nil else { throw .duplicateQueryParameter(name) }
         }
-        for (name, parameter) in declared {
+        for (name, parameter) in compiled.sortedQuery {
             if let text = found[name] {
                 guard let value = parameter.type.value(of: text) else { throw .invalidQueryParameter(name) }
                 parameters.values[name] = value
@@ -162,9 +203,11 @@ public struct RouteTable<Destination: Hashable & Sendable>: Router, URLBuilding 
 
     // MARK: - Building
 
-    private func link(for compiled: Compiled, parameters: RouteParameters) throws(URLGenerationError) -> String {
+    /// The link text of route `index` for `parameters`; the caller checks that it routes back.
+    func link(route index: Int, parameters: RouteParameters) throws(URLGenerationError) -> String {
+        let compiled = routes[index]
         let pathNames = Set(compiled.pattern.parameterNames)
-        for name in parameters.values.keys where !pathNames.contains(name) && compiled.route.query[name] == nil {
+        for name in parameters.values.keys where !pathNames.contains(name) && compiled.query[name] == nil {
             throw .unexpectedValue(name)
         }
         let wildcardCount = compiled.pattern.segments.filter { $0 == .wildcard }.count
@@ -197,7 +240,7 @@ public struct RouteTable<Destination: Hashable & Sendable>: Router, URLBuilding 
         var link = compiled.pattern.origin?.text ?? ""
         if !pieces.isEmpty || compiled.pattern.origin == nil { link += "/" + pieces.joined(separator: "/") }
         var items: [String] = []
-        for (name, parameter) in compiled.route.query.sorted(by: { $0.key < $1.key }) {
+        for (name, parameter) in compiled.sortedQuery {
             guard let value = parameters.values[name] else {
                 if parameter.presence == .required { throw .missingValue(name) }
                 continue
@@ -224,10 +267,7 @@ public struct RouteTable<Destination: Hashable & Sendable>: Router, URLBuilding 
         }
     }
 
-    private static func checkDeclarations(
-        of route: Route<Destination>,
-        pattern: RoutePattern
-    ) throws(RouteTableError) -> [String: ParameterType] {
+    private static func checkDeclarations(of route: Declaration, pattern: RoutePattern) throws(RouteTableError) {
         let names = Set(pattern.parameterNames)
         for name in route.types.keys.sorted() where !names.contains(name) {
             throw .undeclaredParameter(pattern: route.pattern, name: name)
@@ -240,6 +280,5 @@ public struct RouteTable<Destination: Hashable & Sendable>: Router, URLBuilding 
                 throw .invalidDefault(pattern: route.pattern, name: name)
             }
         }
-        return route.types
     }
 }

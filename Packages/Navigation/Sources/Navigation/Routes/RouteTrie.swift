@@ -28,17 +28,19 @@ struct RouteTrie: Sendable {
 
     /// Node 0 is the root of path-only patterns.
     private var nodes = [Node()]
-    private var roots: [Origin: Int] = [:]
+    /// Roots of origin-specific patterns, by host first: hashing one string and comparing the scheme and port is
+    /// cheaper than hashing a whole origin on every match.
+    private var roots: [String: [(scheme: String, port: Int?, node: Int)]] = [:]
 
     /// Adds a route; the caller guarantees no other route has the same origin and edges.
     mutating func insert(origin: Origin?, edges: [Edge], route: Int) {
         var current: Int
         if let origin {
-            if let root = roots[origin] {
+            if let root = root(of: origin) {
                 current = root
             } else {
                 current = newNode()
-                roots[origin] = current
+                roots[origin.host, default: []].append((origin.scheme, origin.port, current))
             }
         } else {
             current = 0
@@ -81,28 +83,39 @@ struct RouteTrie: Sendable {
     /// The route that `segments` (decoded) under `origin` lead to: the origin's own routes first, then path-only
     /// patterns.
     func match(origin: Origin?, segments: [String]) -> Int? {
-        if let origin, let root = roots[origin], let route = match(node: root, segments: segments, index: 0) {
+        if let origin, let root = root(of: origin), let route = match(node: root, segments: segments, index: 0) {
             return route
         }
         return match(node: 0, segments: segments, index: 0)
     }
 
     private func match(node index: Int, segments: [String], index position: Int) -> Int? {
-        let node = nodes[index]
-        guard position < segments.count else { return node.route ?? node.remainderRoute }
+        guard position < segments.count else { return nodes[index].route ?? nodes[index].remainderRoute }
         let segment = segments[position]
-        if let child = node.literals[segment], let route = match(node: child, segments: segments, index: position + 1) {
+        if let child = nodes[index].literals[segment],
+            let route = match(node: child, segments: segments, index: position + 1)
+        {
             return route
         }
         if !segment.isEmpty {
-            for edge in node.parameters where edge.type.accepts(segment) {
+            for edge in nodes[index].parameters where edge.type.accepts(segment) {
                 if let route = match(node: edge.child, segments: segments, index: position + 1) { return route }
             }
-            if let child = node.wildcard, let route = match(node: child, segments: segments, index: position + 1) {
+            if let child = nodes[index].wildcard,
+                let route = match(node: child, segments: segments, index: position + 1)
+            {
                 return route
             }
         }
-        return node.remainderRoute
+        return nodes[index].remainderRoute
+    }
+
+    private func root(of origin: Origin) -> Int? {
+        guard let candidates = roots[origin.host] else { return nil }
+        for candidate in candidates where candidate.scheme == origin.scheme && candidate.port == origin.port {
+            return candidate.node
+        }
+        return nil
     }
 
     private mutating func newNode() -> Int {
