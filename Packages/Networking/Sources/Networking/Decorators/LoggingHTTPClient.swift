@@ -114,6 +114,9 @@ public struct Redaction: Hashable, Sendable {
 
     /// `url` without its password, fragment and secret query values.
     public func redact(_ url: URL) -> String {
+        if url.query == nil && url.password == nil && url.fragment == nil {
+            return url.absoluteString  // nothing to hide; skips URLComponents, the costly part of logging
+        }
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
             return "<unreadable URL>"
         }

@@ -40,14 +40,10 @@ public struct DeadlineHTTPClient: HTTPClient {
     }
 }
 
-private enum RaceOutcome: Sendable {
-    case finished(Result<HTTPResponse, HTTPClientError>)
-    case expired
-    case sleepInterrupted
-}
-
-/// Runs the request against a sleep; whichever ends first wins and the other is cancelled. Relies on `base`
-/// honouring cancellation, as every `HTTPClient` must.
+/// Runs the request in a task of its own and cancels that task if `limit` passes first, mapping the resulting
+/// cancellation to `expired`. One task and one timer per call: with the system clock the timer is a Dispatch
+/// timer, released as soon as the request ends; any other `Sleeper` (a test's manual clock) runs in a task.
+/// Relies on `base` honouring cancellation, as every `HTTPClient` must.
 private func race(
     _ base: any HTTPClient,
     _ request: HTTPRequest,
@@ -56,28 +52,57 @@ private func race(
     expired: HTTPClientError
 ) async throws(HTTPClientError) -> HTTPResponse {
     guard limit > .zero else { throw expired }
-    let outcome = await withTaskGroup(of: RaceOutcome.self) { group in
-        group.addTask { .finished(await base.outcome(of: request)) }
-        group.addTask {
-            do {
-                try await sleeper.sleep(for: limit)
-                return .expired
-            } catch {
-                return .sleepInterrupted
-            }
-        }
-        var winner = RaceOutcome.sleepInterrupted
-        while let next = await group.next() {
-            if case .sleepInterrupted = next { continue }
-            winner = next
-            break
-        }
-        group.cancelAll()
-        return winner
+    if Task.isCancelled { throw .cancelled }
+    let attempt = Task { await base.outcome(of: request) }
+    let expiry = Expiry()
+    let timer = Timer(after: limit, sleeper: sleeper) {
+        expiry.expire()
+        attempt.cancel()
     }
-    switch outcome {
-    case .finished(let result): return try result.get()
-    case .expired: throw expired
-    case .sleepInterrupted: throw .cancelled
+    let outcome = await withTaskCancellationHandler {
+        await attempt.value
+    } onCancel: {
+        attempt.cancel()
+    }
+    timer.cancel()
+    if case .failure(.cancelled) = outcome, expiry.hasExpired, !Task.isCancelled { throw expired }
+    return try outcome.get()
+}
+
+/// Whether the time limit passed.
+private final class Expiry: Sendable {
+    private let expired = Lock(false)
+
+    var hasExpired: Bool { expired.withLock { $0 } }
+
+    func expire() {
+        expired.withLock { $0 = true }
+    }
+}
+
+/// Calls `fire` after `duration` unless cancelled first.
+private enum Timer {
+    case dispatch(DispatchTimer)
+    case task(Task<Void, Never>)
+
+    init(after duration: Duration, sleeper: any Sleeper, fire: @escaping @Sendable () -> Void) {
+        if sleeper is SystemClock {
+            self = .dispatch(DispatchTimer(after: duration, handler: fire))
+        } else {
+            self = .task(
+                Task {
+                    do {
+                        try await sleeper.sleep(for: duration)
+                        fire()
+                    } catch {}
+                })
+        }
+    }
+
+    func cancel() {
+        switch self {
+        case .dispatch(let timer): timer.cancel()
+        case .task(let task): task.cancel()
+        }
     }
 }

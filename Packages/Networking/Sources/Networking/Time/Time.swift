@@ -24,17 +24,11 @@ public struct SystemClock: Sleeper, MonotonicClock, WallClock {
     /// Creates the system clock.
     public init() {}
 
-    /// Sleeps on the continuous clock; cancellation interrupts the sleep at once.
+    /// Sleeps on a Dispatch timer; cancellation interrupts the sleep at once and releases the timer.
     public func sleep(for duration: Duration) async throws(CancellationError) {
-        guard duration > .zero else {
-            if Task.isCancelled { throw CancellationError() }
-            return
-        }
-        do {
-            try await Task.sleep(for: duration)
-        } catch {
-            throw CancellationError()
-        }
+        if Task.isCancelled { throw CancellationError() }
+        guard duration > .zero else { return }
+        try await dispatchSleep(for: duration)
     }
 
     /// `ContinuousClock.now`.
