@@ -27,6 +27,10 @@ enum RenderingBenchmarks {
                 return String(
                     format: "%.1fx (%.1f ms -> %.1f ms)", large / small, small * 1_000, large * 1_000)
             },
+            .note(name: "1,000-line invoice PDF size") {
+                let bytes = try standard.render(thousand).count
+                return String(format: "%.0f KB (%d bytes, uncompressed streams)", Double(bytes) / 1024, bytes)
+            },
             .note(name: "1,000-line table vs reportlab", target: "ratio > 1 = faster") {
                 let ours = try medianSeconds(runs: 7) { _ = try standard.render(thousand) }
                 let theirs: Double

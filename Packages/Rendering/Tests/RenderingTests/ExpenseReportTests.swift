@@ -83,6 +83,14 @@ struct ExpenseReportTests {
         #expect(!text.contains("\t"))
     }
 
+    @Test(arguments: [Int.min, -5, 0, 9])
+    func titleWidthsBelowTenAreRaisedToTen(width: Int) throws {
+        let row = ExpenseReportRow(date: try day(2025, 1, 1), title: "abcdefghijklmnop", amount: 1, currency: .usd)
+        let text = PlainTextExpenseReportFormatter(maximumTitleWidth: width).format(
+            ExpenseReport(title: "t", rows: [row]))
+        #expect(text.contains("01/01/2025  abcdefghij   $1.00\n            klmnop\n"))
+    }
+
     @Test func emptyReportsStillFormat() {
         let empty = ExpenseReport(title: "", sections: [])
         let text = PlainTextExpenseReportFormatter().format(empty)

@@ -39,7 +39,4 @@ enum StandardFont: Int, CaseIterable, Sendable {
 
     /// The width of one glyph in 1/1000 em.
     func units(of byte: UInt8) -> Int { Int(widths[Int(byte)]) }
-
-    /// How far the tallest capitals rise above the baseline, as a fraction of the size (AFM CapHeight).
-    var capHeight: Double { 0.718 }
 }
