@@ -65,6 +65,20 @@ struct BadgeCleaningTests {
         await #expect(throws: BadgeCleaningBehavior.RunError.alreadyStarted) { try await behavior.run() }
     }
 
+    @Test("of several concurrent runs exactly one consumes the events")
+    func concurrentRuns() async throws {
+        let (events, feed) = AsyncStream.makeStream(of: AppEvent.self)
+        let behavior = BadgeCleaningBehavior(events: events, cleaner: RecordingBadgeCleaner())
+        feed.yield(.becameActive)
+        feed.finish()
+        let results = await withTaskGroup(of: BadgeCleaningSummary?.self) { group in
+            for _ in 0..<8 { group.addTask { try? await behavior.run() } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.compactMap { $0 } == [BadgeCleaningSummary(cleared: 1)])
+        #expect(results.filter { $0 == nil }.count == 7)
+    }
+
     @Test("cancelling the task ends the run with what was done so far")
     func cancellation() async throws {
         let (events, feed) = AsyncStream.makeStream(of: AppEvent.self)
