@@ -209,13 +209,15 @@ struct DocumentContractTests {
             let opened = try await backend.openDocuments(in: folder, now: ManualClock().now)
             await opened.close()
             let documentID = try id("x")
-            #expect(
-                await storageError {
-                    _ = try await opened.store.save(DocumentDraft(id: documentID, contentType: "a/b", bytes: Data()))
-                } == .closed)
-            #expect(await storageError { _ = try await opened.store.load(documentID) } == .closed)
-            #expect(await storageError { _ = try await opened.store.list() } == .closed)
-            #expect(await storageError { _ = try await opened.store.delete(documentID) } == .closed)
+            // Each call gets its own `let`: a closure written inside `#expect(...)` can be confused with a sibling
+            // closure by the compiler (it then runs the wrong one), so closures never go inside the macro here.
+            let saving = await storageError {
+                _ = try await opened.store.save(DocumentDraft(id: documentID, contentType: "a/b", bytes: Data()))
+            }
+            let loading = await storageError { _ = try await opened.store.load(documentID) }
+            let listing = await storageError { _ = try await opened.store.list() }
+            let deleting = await storageError { _ = try await opened.store.delete(documentID) }
+            #expect([saving, loading, listing, deleting] == [.closed, .closed, .closed, .closed])
         }
     }
 }

@@ -36,7 +36,8 @@ struct ExpenseContractTests {
             try await opened.store.save(ids.map { entry(id: $0) })
             let report = try await opened.store.report(in: allTime)
             #expect(report.entries.map(\.id) == [uuid(0, 255), uuid(1), uuid(1, 5), uuid(9), uuid(200)])
-            #expect(report.entries.map(\.id) == ids.sorted { $0.uuidString < $1.uuidString })
+            let byText = ids.sorted { $0.uuidString < $1.uuidString }
+            #expect(report.entries.map(\.id) == byText)
             await opened.close()
         }
     }
@@ -72,7 +73,8 @@ struct ExpenseContractTests {
             #expect(receipt == SaveReceipt(inserted: 1, replaced: 1))
             let report = try await opened.store.report(in: allTime)
             #expect(report.entries.count == 2)
-            #expect(report.entries.first { $0.id == id }?.title == "Tea")
+            let replaced = report.entries.first { $0.id == id }
+            #expect(replaced?.title == "Tea")
             await opened.close()
         }
     }
@@ -395,10 +397,12 @@ struct ExpenseContractTests {
         try await withTemporaryFolder { folder in
             let opened = try await backend.openExpenses(in: folder)
             await opened.close()
-            #expect(await storageError { _ = try await opened.store.save(entry()) } == .closed)
-            #expect(await storageError { _ = try await opened.store.report(in: allTime) } == .closed)
-            #expect(await storageError { _ = try await opened.store.totals(in: allTime) } == .closed)
-            #expect(await storageError { _ = try await opened.store.delete([uuid(1)]) } == .closed)
+            // Closures stay out of `#expect(...)`: see `storageError`.
+            let saving = await storageError { _ = try await opened.store.save(entry()) }
+            let reading = await storageError { _ = try await opened.store.report(in: allTime) }
+            let totaling = await storageError { _ = try await opened.store.totals(in: allTime) }
+            let deleting = await storageError { _ = try await opened.store.delete([uuid(1)]) }
+            #expect([saving, reading, totaling, deleting] == [.closed, .closed, .closed, .closed])
         }
     }
 }

@@ -161,6 +161,11 @@ struct OpenedDocumentStore: Sendable {
 }
 
 /// Expects `body` to throw a `StorageError` and returns it, so a test can match the exact case.
+///
+/// Call it outside `#expect(...)` (`let error = await storageError { ... }`, then `#expect(error == ...)`): with
+/// Swift 6.3 a closure written inside the macro's argument can share its symbol with a sibling closure of the same
+/// function, and the test then silently runs the wrong closure (an assertions build of the compiler crashes with
+/// "function type mismatch").
 func storageError(
     sourceLocation: SourceLocation = #_sourceLocation, _ body: () async throws -> Void
 ) async -> StorageError? {
