@@ -9,10 +9,12 @@ final class SQLiteConnection {
     private var statements: [String: SQLiteStatement] = [:]
     let url: URL
 
-    /// Opens (creating when missing) the database at `url`.
-    init(url: URL) throws(StorageError) {
+    /// Opens (creating when missing) the database at `url`; a read-only connection never changes the files, not
+    /// even by checkpointing or removing the WAL when it closes.
+    init(url: URL, readOnly: Bool = false) throws(StorageError) {
         var handle: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        let flags = access | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(url.path, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"

@@ -7,9 +7,14 @@ enum SQLiteOpening {
     private static let header = Array("SQLite format 3\u{0}".utf8)
 
     /// A ready connection to the database at `url`, or `corrupted` after moving a damaged file aside.
+    ///
+    /// The integrity check runs on a read-only connection first: if the file is damaged, closing that connection
+    /// leaves the database and its WAL exactly as found (a read-write connection would checkpoint the WAL into
+    /// the damaged file and delete it), so both are moved aside intact.
     static func connect(at url: URL, options: SQLiteStoreOptions) throws(StorageError) -> SQLiteConnection {
         if let reason = try headerProblem(at: url) { try quarantine(url, reason: reason) }
         do throws(StorageError) {
+            if options.checksAtOpen, try hasContent(url) { try check(url, options: options) }
             let connection = try SQLiteConnection(url: url)
             connection.setBusyTimeout(options.busyTimeout)
             try checked { () throws(SQLiteFailure) in
@@ -19,14 +24,6 @@ enum SQLiteOpening {
                 }
                 try connection.execute("PRAGMA synchronous = FULL")
                 try connection.execute("PRAGMA cache_size = -32768")
-            }
-            if options.checksAtOpen {
-                let findings = try checked { () throws(SQLiteFailure) in try connection.execute("PRAGMA quick_check") }
-                if findings != ["ok"] {
-                    throw StorageError.corrupted(
-                        CorruptionReport(
-                            file: url, movedTo: nil, reason: .databaseDamaged(details: Array(findings.prefix(10)))))
-                }
             }
             try SQLiteSchema.migrate(connection)
             return connection
@@ -43,6 +40,23 @@ enum SQLiteOpening {
                 throw error
             }
         }
+    }
+
+    /// `PRAGMA quick_check` on a read-only connection; throws `corrupted` (not yet moved) when it finds damage.
+    private static func check(_ url: URL, options: SQLiteStoreOptions) throws(StorageError) {
+        let connection = try SQLiteConnection(url: url, readOnly: true)
+        connection.setBusyTimeout(options.busyTimeout)
+        let findings = try checked { () throws(SQLiteFailure) in try connection.execute("PRAGMA quick_check") }
+        guard findings == ["ok"] else {
+            throw .corrupted(
+                CorruptionReport(
+                    file: url, movedTo: nil, reason: .databaseDamaged(details: Array(findings.prefix(10)))))
+        }
+    }
+
+    private static func hasContent(_ url: URL) throws(StorageError) -> Bool {
+        guard FileManager.default.fileExists(atPath: url.path) else { return false }
+        return try OpenFile(url).size > 0
     }
 
     /// Runs SQLite calls, turning their failure into `StorageError.database`.

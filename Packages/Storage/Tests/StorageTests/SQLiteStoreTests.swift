@@ -1,0 +1,237 @@
+import Foundation
+import Storage
+import StorageSQLite
+import Testing
+
+@Suite("Storage: SQLite store")
+struct SQLiteStoreTests {
+    private func database(in folder: URL) -> URL {
+        folder.appendingPathComponent("ledger.sqlite")
+    }
+
+    /// A closed database holding `count` entries, one a minute.
+    private func filledDatabase(in folder: URL, count: Int = 2_000) async throws -> URL {
+        let url = database(in: folder)
+        let store = try await SQLiteStore.open(at: url)
+        try await store.save(
+            (0..<count).map { entry("n\($0)", price: Decimal($0), at: Double($0 * 60), id: uuid(1, $0)) })
+        await store.close()
+        return url
+    }
+
+    /// `PRAGMA user_version`, read straight from the file header (offset 60, big-endian).
+    private func userVersion(of url: URL) throws -> UInt32 {
+        let header = try FileFixtures.bytes(of: url).prefix(64)
+        return header.suffix(4).reduce(0) { $0 << 8 | UInt32($1) }
+    }
+
+    private func setUserVersion(_ version: UInt32, of url: URL) throws {
+        var data = try FileFixtures.bytes(of: url)
+        withUnsafeBytes(of: version.bigEndian) { data.replaceSubrange(60..<64, with: $0) }
+        try FileFixtures.replace(url, with: data)
+    }
+
+    @Test func savesGoThroughAWriteAheadLog() async throws {
+        try await withTemporaryFolder { folder in
+            let url = database(in: folder)
+            let store = try await SQLiteStore.open(at: url)
+            try await store.save(entry(id: uuid(1)))
+            #expect(FileManager.default.fileExists(atPath: url.path + "-wal"))
+            await store.close()
+            #expect(!FileManager.default.fileExists(atPath: url.path + "-wal"))
+            #expect(try userVersion(of: url) == UInt32(SQLiteStore.schemaVersion))
+        }
+    }
+
+    @Test func rangeQueriesSearchTheDateIndexInsteadOfScanningTheTable() async throws {
+        try await withTemporaryFolder { folder in
+            let store = try await SQLiteStore.open(at: try await filledDatabase(in: folder, count: 100))
+            let plans = try await store.queryPlans()
+            #expect(plans.map(\.query) == ["report", "totals"])
+            for plan in plans {
+                let searchesIndex = plan.details.contains { $0.contains("expense_by_date (date>? AND date<?)") }
+                let scansTable = plan.details.contains { $0.hasPrefix("SCAN expense") }
+                #expect(searchesIndex, "\(plan)")
+                #expect(!scansTable, "\(plan)")
+            }
+            let totals = try #require(plans.last)
+            let covered = totals.details.contains { $0.contains("COVERING INDEX expense_by_date") }
+            #expect(covered, "\(totals)")
+            #expect(try await store.integrityCheck() == [])
+            await store.close()
+        }
+    }
+
+    @Test func aDatabaseFromANewerSchemaIsRefusedAndLeftUntouched() async throws {
+        try await withTemporaryFolder { folder in
+            let url = try await filledDatabase(in: folder, count: 10)
+            try setUserVersion(99, of: url)
+            let before = try FileFixtures.bytes(of: url)
+            let error = await storageError { _ = try await SQLiteStore.open(at: url) }
+            #expect(error == .newerSchema(found: 99, supported: SQLiteStore.schemaVersion))
+            #expect(try FileFixtures.bytes(of: url) == before)
+            #expect(try FileFixtures.names(in: folder) == ["ledger.sqlite"])
+        }
+    }
+
+    @Test func aFailingMigrationRollsBackCompletely() async throws {
+        try await withTemporaryFolder { folder in
+            let url = try await filledDatabase(in: folder, count: 10)
+            // Pretend the database is at version 1: migration 2 then meets the table it wants to create.
+            try setUserVersion(1, of: url)
+            let error = await storageError { _ = try await SQLiteStore.open(at: url) }
+            guard case .migrationFailed(let version, let failure) = error else {
+                Issue.record("expected migrationFailed, got \(String(describing: error))")
+                return
+            }
+            #expect(version == 2)
+            #expect(failure.code & 0xFF == 1)  // SQLITE_ERROR: "table document already exists"
+            #expect(try userVersion(of: url) == 1)
+            try setUserVersion(2, of: url)
+            let store = try await SQLiteStore.open(at: url)
+            #expect(try await store.report(in: allTime).entries.count == 10)
+            await store.close()
+        }
+    }
+
+    @Test(arguments: ["garbage", "tiny", "flipped header", "truncated", "damaged page"])
+    func aDamagedDatabaseIsMovedAsideWithItsLogAndReported(damage: String) async throws {
+        try await withTemporaryFolder { folder in
+            let url = try await filledDatabase(in: folder)
+            let expected: CorruptionReason?
+            switch damage {
+            case "garbage":
+                var generator = SeededGenerator(seed: 1)
+                try FileFixtures.replace(
+                    url, with: Data((0..<8_192).map { _ in UInt8.random(in: 0...255, using: &generator) }))
+                expected = .notADatabase
+            case "tiny":
+                try FileFixtures.replace(url, with: Data("SQLite".utf8))
+                expected = .truncated
+            case "flipped header":
+                try FileFixtures.flipBit(in: url, at: 3, bit: 2)
+                expected = .notADatabase
+            case "truncated":
+                let size = try FileFixtures.bytes(of: url).count
+                try FileFixtures.truncate(url, to: size / 2)
+                expected = nil
+            default:
+                // Page 2 is the first page of the expense table's tree: an invalid page type makes it unreadable.
+                let data = try FileFixtures.bytes(of: url)
+                let pageSize = Int(data[16]) << 8 | Int(data[17])
+                try FileFixtures.replace(
+                    url, with: data.prefix(pageSize) + Data(repeating: 0xFF, count: 16) + data.dropFirst(pageSize + 16))
+                expected = nil
+            }
+            // A leftover log travels with its database.
+            try FileFixtures.replace(URL(fileURLWithPath: url.path + "-wal"), with: Data("stale log".utf8))
+            let damaged = try FileFixtures.bytes(of: url)
+
+            let error = await storageError { _ = try await SQLiteStore.open(at: url) }
+            guard case .corrupted(let report) = error else {
+                Issue.record("expected corrupted, got \(String(describing: error))")
+                return
+            }
+            #expect(report.file == url)
+            #expect(report.movedTo == URL(fileURLWithPath: url.path + ".corrupted-1"))
+            if let expected {
+                #expect(report.reason == expected)
+            } else if case .databaseDamaged(let details) = report.reason {
+                #expect(!details.isEmpty)
+            } else {
+                Issue.record("expected databaseDamaged, got \(report.reason)")
+            }
+            #expect(try FileFixtures.bytes(of: URL(fileURLWithPath: url.path + ".corrupted-1")) == damaged)
+            let names = try FileFixtures.names(in: folder)
+            #expect(names.contains("ledger.sqlite-wal.corrupted-1"))
+            #expect(!names.contains("ledger.sqlite"))
+
+            let fresh = try await SQLiteStore.open(at: url)
+            #expect(try await fresh.report(in: allTime).entries.isEmpty)
+            try await fresh.save(entry(id: uuid(1)))
+            #expect(try await fresh.integrityCheck() == [])
+            await fresh.close()
+        }
+    }
+
+    @Test func damagedDocumentBytesInsideTheDatabaseAreReportedNotReturned() async throws {
+        try await withTemporaryFolder { folder in
+            let url = database(in: folder)
+            let store = try await SQLiteStore.open(at: url)
+            let marker = Data((0..<64).map { UInt8(255 - $0) })
+            let bytes = Data(repeating: 0x11, count: 20_000) + marker + Data(repeating: 0x22, count: 20_000)
+            let id = try DocumentID("scan")
+            try await store.save(DocumentDraft(id: id, contentType: "a/b", bytes: bytes))
+            try await store.save(DocumentDraft(id: try DocumentID("fine"), contentType: "a/b", bytes: Data([1])))
+            await store.close()
+
+            let data = try FileFixtures.bytes(of: url)
+            let offset = try #require(FileFixtures.offset(of: marker, in: data))
+            try FileFixtures.flipBit(in: url, at: offset + 10, bit: 4)
+
+            let reopened = try await SQLiteStore.open(at: url)
+            let error = await storageError { _ = try await reopened.load(id) }
+            #expect(error == .corrupted(CorruptionReport(file: url, movedTo: nil, reason: .checksumMismatch)))
+            #expect(try await reopened.load(try DocumentID("fine"))?.bytes == Data([1]))
+            #expect(try await reopened.list().count == 2)
+            await reopened.close()
+        }
+    }
+
+    @Test func twoStoresOnOneFileWaitForEachOtherInsteadOfFailingBusy() async throws {
+        try await withTemporaryFolder { folder in
+            let url = database(in: folder)
+            let first = try await SQLiteStore.open(at: url)
+            let second = try await SQLiteStore.open(at: url)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for (index, store) in [first, second, first, second].enumerated() {
+                    group.addTask {
+                        for batch in 0..<50 {
+                            try await store.save(
+                                (0..<5).map { entry(at: Double(batch), id: uuid(index * 1_000 + batch, $0)) })
+                        }
+                    }
+                }
+                group.addTask {
+                    for _ in 0..<50 { _ = try await second.totals(in: allTime) }
+                }
+                try await group.waitForAll()
+            }
+            #expect(try await first.report(in: allTime).entries.count == 1_000)
+            #expect(try await second.totals(in: allTime).first?.entryCount == 1_000)
+            #expect(try await first.integrityCheck() == [])
+            await first.close()
+            await second.close()
+        }
+    }
+
+    @Test func aFolderWhereTheDatabaseShouldBeIsNotMovedAside() async throws {
+        try await withTemporaryFolder { folder in
+            let url = database(in: folder)
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            let error = await storageError { _ = try await SQLiteStore.open(at: url) }
+            switch error {
+            case .fileSystem, .database: break
+            default: Issue.record("expected a file-system or database error, got \(String(describing: error))")
+            }
+            var isFolder: ObjCBool = false
+            #expect(FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && isFolder.boolValue)
+        }
+    }
+
+    @Test func openingWithoutTheIntegrityCheckStillRefusesForeignFiles() async throws {
+        try await withTemporaryFolder { folder in
+            let url = database(in: folder)
+            try FileFixtures.replace(url, with: Data(repeating: 0x41, count: 4_096))
+            let error = await storageError {
+                _ = try await SQLiteStore.open(at: url, options: SQLiteStoreOptions(checksAtOpen: false))
+            }
+            #expect(
+                error
+                    == .corrupted(
+                        CorruptionReport(
+                            file: url, movedTo: URL(fileURLWithPath: url.path + ".corrupted-1"), reason: .notADatabase))
+            )
+        }
+    }
+}
