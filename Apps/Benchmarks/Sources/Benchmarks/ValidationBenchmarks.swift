@@ -1,15 +1,171 @@
+import Foundation
 import Validation
 
+/// Validation's cases: email throughput on a realistic mix, the hostile 100,000-character address, the
+/// side-by-side comparison with `NSRegularExpression`, and the invoice and URL validators.
 enum ValidationBenchmarks {
     static let group = BenchmarkGroup(name: "validation") {
         let validator = EmailValidator()
-        let addresses = (0..<1_000).map { "user\($0)@example\($0 % 7).com" }
+        var generator = BenchmarkRandom(seed: 2_024)
+        let addresses = (0..<10_000).map { _ in RealisticAddress.make(using: &generator) }
+        let hostile = String(repeating: "a", count: 100_000) + "@"
+        let hostileMillion = String(repeating: "a", count: 1_000_000) + "@"
+        let regex = try CommonEmailRegex()
+        let invoices = (0..<1_000).map { SampleInvoice.make(index: $0) }
+        let invoiceValidator = InvoiceValidator()
+        let urls = (0..<10_000).map { SampleURL.make(index: $0) }
+        let urlValidator = URLValidator()
+        let invalidShare = addresses.filter { !validator.validate(email: $0).isEmpty }.count
+
         return [
-            .measure(name: "email: 1,000 addresses", operations: addresses.count) {
+            .note(name: "email: realistic mix composition") {
+                "\(addresses.count) addresses, \(invalidShare) invalid, regex agrees on "
+                    + "\(addresses.filter { regex.matches($0) == validator.validate(email: $0).isEmpty }.count)"
+            },
+            .measure(name: "email: realistic mix, 10,000 addresses", operations: addresses.count) {
                 var failures = 0
                 for address in addresses { failures += validator.validate(email: address).count }
-                precondition(failures == 0)
-            }
+                precondition(failures > 0)
+            },
+            .measure(name: "email: hostile 100,000 × a then @", operations: 1, target: "linear, well under 1 ms") {
+                precondition(validator.validate(email: hostile).contains { $0.code == .emailLocalPartTooLong })
+            },
+            .note(name: "email: hostile growth, 1,000,000 vs 100,000 characters", target: "about 10 (linear)") {
+                let clock = ContinuousClock()
+                func best(_ address: String) -> Duration {
+                    (0..<20).map { _ in clock.measure { _ = validator.validate(email: address) } }.min() ?? .zero
+                }
+                let small = best(hostile)
+                let large = best(hostileMillion)
+                return String(format: "%.1f× the time for 10× the input", large.seconds / max(small.seconds, 1e-9))
+            },
+            .compare(
+                name: "email: scanner vs NSRegularExpression, realistic mix",
+                operations: addresses.count,
+                target: "≥ 20×",
+                baseline: .init(label: "NSRegularExpression") {
+                    var valid = 0
+                    for address in addresses where regex.matches(address) { valid += 1 }
+                    precondition(valid > 0)
+                },
+                candidate: .init(label: "EmailValidator") {
+                    var valid = 0
+                    for address in addresses where validator.validate(email: address).isEmpty { valid += 1 }
+                    precondition(valid > 0)
+                }
+            ),
+            .compare(
+                name: "email: scanner vs NSRegularExpression, hostile 100,000 × a then @",
+                operations: 1,
+                baseline: .init(label: "NSRegularExpression") { precondition(!regex.matches(hostile)) },
+                candidate: .init(label: "EmailValidator") { precondition(!validator.validate(email: hostile).isEmpty) }
+            ),
+            .measure(name: "invoice: 1,000 drafts of 20 lines", operations: invoices.count) {
+                var failures = 0
+                for invoice in invoices { failures += invoiceValidator.validate(invoice: invoice).count }
+                precondition(failures > 0)
+            },
+            .measure(name: "url: 10,000 links", operations: urls.count) {
+                var failures = 0
+                for url in urls { failures += urlValidator.validate(url: url).count }
+                precondition(failures > 0)
+            },
         ]
+    }
+}
+
+/// The pattern most apps copy for email validation, compiled once.
+private struct CommonEmailRegex: @unchecked Sendable {
+    // `@unchecked` is sound: an NSRegularExpression is immutable after creation and documented thread-safe.
+    private let expression: NSRegularExpression
+
+    init() throws {
+        expression = try NSRegularExpression(pattern: "^[A-Z0-9a-z._%+-]+@[A-Za-z0-9.-]+\\.[A-Za-z]{2,64}$")
+    }
+
+    func matches(_ text: String) -> Bool {
+        expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    }
+}
+
+/// SplitMix64, so the mix is the same on every run.
+private struct BenchmarkRandom: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}
+
+/// Addresses shaped like sign-up form traffic: mostly valid, about one in six with a typical mistake.
+private enum RealisticAddress {
+    private static let firstNames = ["anna", "ben", "chloe", "dmitri", "eva", "farid", "grace", "hiro", "ines", "jon"]
+    private static let lastNames = ["smith", "garcia", "muller", "rossi", "tanaka", "okafor", "dubois", "novak"]
+    private static let domains = [
+        "gmail.com", "outlook.com", "yahoo.co.uk", "example.com", "mail.company-name.io", "uni.example.edu",
+        "icloud.com", "web.de",
+    ]
+    private static let mistakes: [@Sendable (String) -> String] = [
+        { $0.replacingOccurrences(of: "@", with: "") },
+        { $0.replacingOccurrences(of: ".", with: "..") },
+        { " " + $0 },
+        { $0 + "." },
+        { $0.replacingOccurrences(of: "@", with: "@@") },
+        { $0.replacingOccurrences(of: ".com", with: ".c_m") },
+    ]
+
+    static func make(using generator: inout BenchmarkRandom) -> String {
+        let first = firstNames.randomElement(using: &generator) ?? "anna"
+        let last = lastNames.randomElement(using: &generator) ?? "smith"
+        let domain = domains.randomElement(using: &generator) ?? "example.com"
+        let local: String
+        switch Int.random(in: 0..<4, using: &generator) {
+        case 0: local = "\(first).\(last)"
+        case 1: local = "\(first)\(Int.random(in: 1...9_999, using: &generator))"
+        case 2: local = "\(first)+news"
+        default: local = "\(first.prefix(1))\(last)"
+        }
+        let address = "\(local)@\(domain)"
+        guard Int.random(in: 0..<6, using: &generator) == 0, let mistake = mistakes.randomElement(using: &generator)
+        else { return address }
+        return mistake(address)
+    }
+}
+
+private enum SampleInvoice {
+    static func make(index: Int) -> InvoiceDraft {
+        let issue = Date(timeIntervalSince1970: 1_773_489_600)
+        let lines = (0..<20).map { line in
+            LineItem(
+                id: "\(index)-\(line)",
+                description: line == 7 && index.isMultiple(of: 10) ? " " : "Consulting, day \(line)",
+                quantity: line + 1, unitPrice: Decimal(120 + line))
+        }
+        return InvoiceDraft(
+            clientName: "Client \(index)", lineItems: lines, currencyCode: index.isMultiple(of: 13) ? "eur" : "EUR",
+            issueDate: issue, dueDate: issue.addingTimeInterval(30 * 86_400))
+    }
+}
+
+private enum SampleURL {
+    static func make(index: Int) -> String {
+        switch index % 8 {
+        case 0: "https://example.com/articles/\(index)?ref=home#comments"
+        case 1: "http://shop.example.co.uk/cart?item=\(index)&qty=2"
+        case 2: "javascript:alert(\(index))"
+        case 3: "https://[2001:db8::\(index % 100)]:8443/api"
+        case 4: "https://user:secret@example.com/\(index)"
+        case 5: "https://cdn.example.net/images/photo-\(index).jpg"
+        case 6: "example.com/\(index)"
+        default: "https://docs.example.org/guide/section-\(index)/caf%C3%A9"
+        }
     }
 }

@@ -23,13 +23,26 @@ struct FailureSet<Reason: FailureReason>: Equatable {
         bits & (1 << UInt64(reason.rawValue)) != 0
     }
 
+    /// The reason, when the set holds exactly one.
+    var onlyReason: Reason? {
+        bits.nonzeroBitCount == 1 ? Reason(rawValue: bits.trailingZeroBitCount) : nil
+    }
+
     /// The reasons in declaration order.
     var reasons: [Reason] {
         Reason.allCases.filter(contains)
     }
 
-    /// The reasons as failures of the value itself, in declaration order.
+    /// The reasons as failures of the value itself, in declaration order, walking the set bits only.
     var failures: [ValidationFailure] {
-        reasons.map { ValidationFailure(code: $0.code) }
+        var failures: [ValidationFailure] = []
+        failures.reserveCapacity(bits.nonzeroBitCount)
+        var remaining = bits
+        while remaining != 0 {
+            let rawValue = remaining.trailingZeroBitCount
+            remaining &= remaining - 1
+            if let reason = Reason(rawValue: rawValue) { failures.append(ValidationFailure(code: reason.code)) }
+        }
+        return failures
     }
 }

@@ -63,18 +63,133 @@ struct EmailScanner {
 
     /// Every reason `address` fails under `options`; empty when it is valid.
     static func scan(_ address: String, options: EmailValidationOptions) -> EmailFailureSet {
-        var text = address
-        return text.withUTF8 { bytes in
-            var scanner = EmailScanner(options: options)
-            scanner.run(bytes)
-            return scanner.global
+        let scanned = address.utf8.withContiguousStorageIfAvailable { bytes in
+            scanCommonShape(bytes, options: options)
+        }
+        if let scanned { return scanned }
+        // Only strings bridged from non-contiguous storage get here; a contiguous copy makes them scannable.
+        var copy = address
+        return copy.withUTF8 { bytes in scanCommonShape(bytes, options: options) }
+    }
+
+    /// The fast lane for the shape nearly every real address has: dot-separated atoms, `@`, and
+    /// letter-digit-hyphen labels. It keeps its state in local variables and answers "valid" on its own;
+    /// at the first byte outside that shape (or a limit crossed) it hands its state to the full state
+    /// machine, which continues from that byte. Either way each byte is read once.
+    private static func scanCommonShape(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        options: EmailValidationOptions
+    ) -> EmailFailureSet {
+        ByteClass.table.withUnsafeBufferPointer { table in
+            scanCommonShape(bytes, table: table, options: options)
         }
     }
 
-    private mutating func run(_ bytes: UnsafeBufferPointer<UInt8>) {
-        var index = 0
+    private static func scanCommonShape(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        table: UnsafeBufferPointer<UInt8>,
+        options: EmailValidationOptions
+    ) -> EmailFailureSet {
         let count = bytes.count
+        var index = 0
+        var lastDot = -2
+        // Local part: atoms and single dots, not first.
         while index < count {
+            let byteClass = table[Int(bytes[index])]
+            if byteClass & ByteClass.atomText == 0 {
+                guard byteClass & ByteClass.dot != 0, index > 0, lastDot != index &- 1 else { break }
+                lastDot = index
+            }
+            index &+= 1
+        }
+        let trailingDot = lastDot == index &- 1
+        guard index < count, bytes[index] == UInt8(ascii: "@"), index > 0, !trailingDot,
+            index <= maximumLocalPartBytes
+        else {
+            var scanner = EmailScanner(options: options)
+            scanner.part = index == 0 ? .localStart : .localAtom
+            scanner.previousWasDot = trailingDot
+            return scanner.run(bytes, from: index)
+        }
+        // Domain: labels of letters, digits and inner hyphens, at most 63 bytes each.
+        let domainStart = index &+ 1
+        index = domainStart
+        var labelStart = index
+        var labelCount = 0
+        var numeric = ByteClass.digit  // Stays set only while every byte of the label is a digit.
+        var lastLabelIsNumeric = false
+        while index < count {
+            let byteClass = table[Int(bytes[index])]
+            if byteClass & ByteClass.labelCharacter != 0 {
+                numeric &= byteClass
+            } else {
+                let length = index &- labelStart
+                let sound =
+                    byteClass & ByteClass.dot != 0 && length > 0 && length <= maximumLabelBytes
+                    && bytes[labelStart] != UInt8(ascii: "-") && bytes[index &- 1] != UInt8(ascii: "-")
+                guard sound else { break }
+                labelCount &+= 1
+                lastLabelIsNumeric = numeric != 0
+                numeric = ByteClass.digit
+                labelStart = index &+ 1
+            }
+            index &+= 1
+        }
+        let length = index &- labelStart
+        let startsWithHyphen = length > 0 && bytes[labelStart] == UInt8(ascii: "-")
+        let endsWithHyphen = length > 0 && bytes[index &- 1] == UInt8(ascii: "-")
+        if index == count && length > 0 && length <= maximumLabelBytes && !startsWithHyphen && !endsWithHyphen
+            && numeric == 0 && (labelCount > 0 || options.allowsSingleLabelDomain)
+            && count &- domainStart <= maximumDomainBytes && count <= maximumAddressBytes
+        {
+            return EmailFailureSet()
+        }
+        var scanner = EmailScanner(options: options)
+        scanner.startDomain(at: domainStart)
+        scanner.labelBytes = length
+        scanner.labelCount = labelCount
+        scanner.labelIsNumeric = numeric != 0
+        scanner.lastLabelIsNumeric = lastLabelIsNumeric
+        scanner.labelStartsWithHyphen = startsWithHyphen
+        scanner.previousWasHyphen = endsWithHyphen
+        return scanner.run(bytes, from: index)
+    }
+
+    /// Runs the state machine from `start` to the end and returns every reason found.
+    private mutating func run(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> EmailFailureSet {
+        let count = bytes.count
+        var index = start
+        while index < count {
+            // Runs of ordinary characters make up most of every address; tight loops skip them without
+            // going through the state machine byte by byte.
+            switch part {
+            case .localAtom:
+                let start = index
+                while index < count && ASCIISet.atomText.contains(bytes[index]) { index += 1 }
+                if index > start { previousWasDot = false }
+            case .domain:
+                let start = index
+                var numeric = labelIsNumeric
+                while index < count {
+                    let byte = bytes[index]
+                    if ASCIISet.digits.contains(byte) {
+                        index += 1
+                    } else if ASCIISet.letters.contains(byte) {
+                        numeric = false
+                        index += 1
+                    } else {
+                        break
+                    }
+                }
+                if index > start {
+                    labelBytes += index - start
+                    labelIsNumeric = numeric
+                    previousWasHyphen = false
+                }
+            default:
+                break
+            }
+            guard index < count else { break }
             let byte = bytes[index]
             if byte < 0x80 {
                 consumeASCII(byte, at: index)
@@ -86,10 +201,12 @@ struct EmailScanner {
             }
         }
         finish(bytes)
+        return global
     }
 
     // MARK: ASCII
 
+    @inline(__always)
     private mutating func consumeASCII(_ byte: UInt8, at index: Int) {
         switch part {
         case .localStart, .localAtom, .afterQuote:
@@ -130,6 +247,7 @@ struct EmailScanner {
         }
     }
 
+    @inline(__always)
     private mutating func consumeLocal(_ byte: UInt8, at index: Int) {
         switch byte {
         case UInt8(ascii: "@"):
@@ -161,6 +279,7 @@ struct EmailScanner {
         }
     }
 
+    @inline(__always)
     private mutating func endLocalPart(at index: Int) {
         if index == 0 || (startsWithQuote && part == .afterQuote && quotedContentBytes == 0 && index == 2) {
             local.insert(.emptyLocalPart)
@@ -171,11 +290,13 @@ struct EmailScanner {
         startDomain(at: index + 1)
     }
 
+    @inline(__always)
     private mutating func startAnotherDomain(at index: Int) {
         global.insert(.multipleAt)
         startDomain(at: index + 1)
     }
 
+    @inline(__always)
     private mutating func startDomain(at start: Int) {
         part = .domain
         domain = EmailFailureSet()
@@ -184,6 +305,7 @@ struct EmailScanner {
         startLabel()
     }
 
+    @inline(__always)
     private mutating func startLabel() {
         labelBytes = 0
         labelIsNumeric = true
@@ -191,6 +313,7 @@ struct EmailScanner {
         previousWasHyphen = false
     }
 
+    @inline(__always)
     private mutating func consumeDomain(_ byte: UInt8, at index: Int) {
         switch byte {
         case UInt8(ascii: "["):
@@ -211,7 +334,7 @@ struct EmailScanner {
             if labelBytes == 0 { labelStartsWithHyphen = true }
             labelIsNumeric = false
         case UInt8(ascii: "0")...UInt8(ascii: "9"):
-            break
+            break  // Usually consumed by the fast loop in `run`; kept so this method stands on its own.
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
             labelIsNumeric = false
         default:
@@ -222,6 +345,7 @@ struct EmailScanner {
         labelBytes += 1
     }
 
+    @inline(__always)
     private mutating func finishLabel() {
         if labelBytes == 0 { domain.insert(.domainEmptyLabel) }
         if labelBytes > Self.maximumLabelBytes { domain.insert(.domainLabelTooLong) }
@@ -233,6 +357,7 @@ struct EmailScanner {
     }
 
     /// Records whitespace (space, tab, line breaks) or a control character; returns whether `byte` was one.
+    @inline(__always)
     @discardableResult
     private mutating func reportIfWhitespaceOrControl(_ byte: UInt8) -> Bool {
         switch byte {
@@ -247,20 +372,8 @@ struct EmailScanner {
         }
     }
 
-    /// RFC 5322 `atext`: letters, digits and ``!#$%&'*+-/=?^_`{|}~``.
     private static func isAtomText(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
-        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
-            UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "/"),
-            UInt8(ascii: "="), UInt8(ascii: "?"), UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"),
-            UInt8(ascii: "{"), UInt8(ascii: "|"), UInt8(ascii: "}"), UInt8(ascii: "~"):
-            return true
-        default:
-            return false
-        }
+        ASCIISet.atomText.contains(byte)
     }
 
     // MARK: Non-ASCII
@@ -402,4 +515,45 @@ enum UTF8Decoding {
     }
 
     static let replacement: Unicode.Scalar = "\u{FFFD}"
+}
+
+/// A set of ASCII bytes as two 64-bit masks: membership is a shift and an AND, with no table in memory.
+struct ASCIISet {
+    let low: UInt64
+    let high: UInt64
+
+    @inline(__always)
+    func contains(_ byte: UInt8) -> Bool {
+        if byte < 64 { return (low >> UInt64(byte)) & 1 != 0 }
+        return byte < 128 && (high >> UInt64(byte &- 64)) & 1 != 0
+    }
+
+    /// RFC 5322 `atext`: letters, digits and ``!#$%&'*+-/=?^_`{|}~``.
+    static let atomText = ASCIISet(low: 0xA3FF_ACFA_0000_0000, high: 0x7FFF_FFFF_C7FF_FFFE)
+    /// `0`–`9`.
+    static let digits = ASCIISet(low: 0x03FF_0000_0000_0000, high: 0)
+    /// `A`–`Z` and `a`–`z`.
+    static let letters = ASCIISet(low: 0, high: 0x07FF_FFFE_07FF_FFFE)
+}
+
+/// What each byte can be in the common shape of an address, one bit per role, for one table load per byte.
+enum ByteClass {
+    static let atomText: UInt8 = 1 << 0
+    static let digit: UInt8 = 1 << 1
+    static let dot: UInt8 = 1 << 2
+    /// Letters, digits and `-`: what a domain label is made of.
+    static let labelCharacter: UInt8 = 1 << 3
+
+    /// 256 entries, so any byte indexes it; non-ASCII bytes have no role and leave the fast lane.
+    static let table: [UInt8] = (0...255).map { value in
+        let byte = UInt8(value)
+        var roles: UInt8 = 0
+        if ASCIISet.atomText.contains(byte) { roles |= atomText }
+        if ASCIISet.digits.contains(byte) { roles |= digit }
+        if byte == UInt8(ascii: ".") { roles |= dot }
+        if ASCIISet.letters.contains(byte) || ASCIISet.digits.contains(byte) || byte == UInt8(ascii: "-") {
+            roles |= labelCharacter
+        }
+        return roles
+    }
 }

@@ -63,6 +63,10 @@ public struct EmailValidator: EmailValidating {
     public func validate(email address: String) -> [ValidationFailure] {
         let found = EmailScanner.scan(address, options: options)
         guard !found.isEmpty else { return [] }
+        // Most invalid addresses have one reason; sharing a prebuilt array spares an allocation per call.
+        if let only = found.onlyReason { return Self.singleFailures[only.rawValue] }
         return found.failures
     }
+
+    private static let singleFailures = EmailFailureReason.allCases.map { [ValidationFailure(code: $0.code)] }
 }
