@@ -17,7 +17,7 @@ enum NetworkingBenchmarks {
             refresher: LedgerTokenRefresher(baseURL: server.baseURL), logSink: CountingSink())
         let bareRequest = HTTPRequest(url: meURL, headers: ["Authorization": "Bearer \(token.accessToken)"])
         let stackRequest = HTTPRequest(url: meURL)
-        let sequential = 200
+        let sequential = 500
 
         let memory = ConstantClient()
         let memoryToken = AuthToken(accessToken: "v1.bench", refreshToken: "rt.bench", version: "1")
@@ -59,12 +59,6 @@ enum NetworkingBenchmarks {
                 },
                 candidate: .init(label: "full stack") {
                     try await runConcurrently(stack, stackRequest, tasks: 8, each: 50)
-                }),
-            .compare(
-                name: "in-memory: \(inMemoryCount) requests", operations: inMemoryCount,
-                baseline: .init(label: "bare client") { try await run(memory, memoryRequest, times: inMemoryCount) },
-                candidate: .init(label: "full stack") {
-                    try await run(memoryStack, memoryRequest, times: inMemoryCount)
                 }),
         ]
             + perLayer.map { name, client in

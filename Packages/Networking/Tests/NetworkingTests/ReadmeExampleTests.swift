@@ -75,4 +75,20 @@ struct ReadmeExampleTests {
         #expect(answer.status == 200)
         #expect(sink.entries.map(\.attempt) == [1, 2])
     }
+
+    @Test func everyReadmeSnippetIsTheCompiledCode() throws {
+        let here = URL(fileURLWithPath: #filePath)
+        let readme = try String(
+            contentsOf: here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("README.md"), encoding: .utf8)
+        let source = try String(contentsOf: here, encoding: .utf8)
+        let normalized = { (text: String) in text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        let snippets = readme.components(separatedBy: "```swift\n").dropFirst().compactMap {
+            $0.components(separatedBy: "```").first
+        }
+        #expect(snippets.count == 3)
+        for snippet in snippets {
+            #expect(normalized(source).contains(normalized(snippet)), "README snippet not in the test:\n\(snippet)")
+        }
+    }
 }
