@@ -70,10 +70,12 @@ extension Validator where Value: Collection & Sendable {
     }
 }
 
-/// Scalar-level checks on free text, each a single pass that stops as soon as the answer is known.
+/// Scalar-level checks on free text, each a single pass that stops as soon as the answer is known. ASCII,
+/// the bulk of most text, is decided by value; only other scalars consult Unicode properties.
 enum TextInspection {
     static func hasVisibleContent(_ text: String) -> Bool {
         text.unicodeScalars.contains { scalar in
+            if scalar.isASCII { return scalar.value > 0x20 && scalar.value != 0x7F }
             let properties = scalar.properties
             return
                 !(properties.isWhitespace || properties.isDefaultIgnorableCodePoint
@@ -95,10 +97,13 @@ enum TextInspection {
     static func isPlainText(_ text: String, allowsLineBreaks: Bool) -> Bool {
         !text.unicodeScalars.contains { scalar in
             switch scalar.value {
+            case 0x20...0x7E: return false
             case 0x0A, 0x0D, 0x09, 0x2028, 0x2029: return !allowsLineBreaks
             // Controls, the replacement character, bidirectional embeddings, overrides and isolates.
             case 0x00...0x1F, 0x7F...0x9F, 0xFFFD, 0x202A...0x202E, 0x2066...0x2069: return true
-            default: return scalar.properties.isNoncharacterCodePoint
+            // Noncharacters: U+FDD0–U+FDEF and the last two code points of every plane.
+            case 0xFDD0...0xFDEF: return true
+            default: return scalar.value & 0xFFFE == 0xFFFE
             }
         }
     }

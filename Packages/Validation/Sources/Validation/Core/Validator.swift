@@ -68,7 +68,13 @@ extension Validator {
 
     /// All-of: the failures of both sides, so one pass over a form shows every problem.
     public static func && (lhs: Validator, rhs: Validator) -> Validator {
-        Validator { value in lhs.validate(value) + rhs.validate(value) }
+        Validator { value in
+            let left = lhs.validate(value)
+            let right = rhs.validate(value)
+            // Valid values are the common case; skip building a new array when one side found nothing.
+            if left.isEmpty { return right }
+            return right.isEmpty ? left : left + right
+        }
     }
 
     /// Any-of: passes when either side passes; `rhs` runs only when `lhs` fails.
@@ -102,7 +108,10 @@ extension Validator {
 
     /// Prefixes every failure's path with `component`, as if the value were a field of that name.
     public func at(_ component: String) -> Validator {
-        Validator { value in validate(value).map { $0.nested(under: component) } }
+        Validator { value in
+            let failures = validate(value)
+            return failures.isEmpty ? failures : failures.map { $0.nested(under: component) }
+        }
     }
 
     /// Optional: `nil` passes, a present value must pass this validator.
@@ -125,7 +134,9 @@ extension Validator {
         Validator<Elements> { elements in
             var failures: [ValidationFailure] = []
             for (offset, element) in elements.enumerated() {
-                failures += validate(element).map { $0.nested(under: ValidationPath.index(offset)) }
+                let found = validate(element)
+                if found.isEmpty { continue }
+                failures += found.map { $0.nested(under: ValidationPath.index(offset)) }
             }
             return failures
         }
@@ -139,10 +150,10 @@ extension Validator {
         Validator<Elements> { elements in
             var failures: [ValidationFailure] = []
             for (offset, element) in elements.enumerated() {
+                let found = validate(element)
+                if found.isEmpty { continue }
                 let elementID = id(element)
-                failures += validate(element).map {
-                    $0.nested(under: ValidationPath.index(offset)).identified(by: elementID)
-                }
+                failures += found.map { $0.nested(under: ValidationPath.index(offset)).identified(by: elementID) }
             }
             return failures
         }
@@ -155,6 +166,9 @@ extension Validator {
         _ get: @escaping @Sendable (Value) -> Field,
         _ validator: Validator<Field>
     ) -> Validator {
-        Validator { value in validator.validate(get(value)).map { $0.nested(under: name) } }
+        Validator { value in
+            let failures = validator.validate(get(value))
+            return failures.isEmpty ? failures : failures.map { $0.nested(under: name) }
+        }
     }
 }

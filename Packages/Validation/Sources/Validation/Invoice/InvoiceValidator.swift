@@ -129,7 +129,10 @@ public struct InvoiceValidator: InvoiceValidating {
             && .field("issueDate", \.issueDate, .rule(.invoiceIssueDateOutOfRange, MoneyLimits.isInRange))
             && .field("dueDate", \.dueDate, .rule(.invoiceDueDateOutOfRange, MoneyLimits.isInRange))
             && Validator.rule(.invoiceDueDateBeforeIssueDate) { invoice in
-                calendar.compare(invoice.dueDate, to: invoice.issueDate, toGranularity: .day) != .orderedAscending
+                // Days never run backwards, so only a due instant before the issue instant needs the calendar.
+                invoice.dueDate >= invoice.issueDate
+                    || calendar.compare(invoice.dueDate, to: invoice.issueDate, toGranularity: .day)
+                        != .orderedAscending
             }
             .when { MoneyLimits.isInRange($0.issueDate) && MoneyLimits.isInRange($0.dueDate) }
             .at("dueDate")
@@ -142,12 +145,11 @@ public struct InvoiceValidator: InvoiceValidating {
         let uniqueIDs = Validator<[LineItem]>.rule(.invoiceDuplicateLineItemID) { items in
             Set(items.lazy.map(\.id)).count == items.count
         }
-        let line = lineItem(options)
-        // The total is only meaningful once every line is a sane amount on its own.
         let total = Validator<[LineItem]>.rule(.invoiceTotalTooLarge) { items in
             items.reduce(Decimal(0)) { $0 + Decimal($1.quantity) * $1.unitPrice } <= maximumAmount
-        }.when { items in items.allSatisfy(line.isValid) }
-        return count && uniqueIDs && line.forEachElement(identifiedBy: \.id) && total
+        }
+        // The total is only meaningful once every line is a sane amount on its own.
+        return count && uniqueIDs && lineItem(options).forEachElement(identifiedBy: \.id).then(total)
     }
 
     private static func lineItem(_ options: InvoiceValidationOptions) -> Validator<LineItem> {
@@ -163,11 +165,9 @@ public struct InvoiceValidator: InvoiceValidating {
         let lineTotal = Validator<LineItem>.rule(.invoiceLineTotalTooLarge) { item in
             Decimal(item.quantity) * item.unitPrice <= maximumAmount
         }
+        let amounts: Validator<LineItem> =
+            .field("quantity", \.quantity, quantity) && .field("unitPrice", \.unitPrice, unitPrice)
         // A line total is reported only for a line whose quantity and price are each acceptable.
-        let saneLineTotal = lineTotal.when { quantity.isValid($0.quantity) && unitPrice.isValid($0.unitPrice) }
-        return .field("description", \.description, description)
-            && .field("quantity", \.quantity, quantity)
-            && .field("unitPrice", \.unitPrice, unitPrice)
-            && saneLineTotal
+        return .field("description", \.description, description) && amounts.then(lineTotal)
     }
 }
