@@ -73,6 +73,22 @@ struct LoggingTests {
         #expect(entry.url == "https://user:redacted@api.example.com/p?access_token=redacted&page=2&Token=redacted")
     }
 
+    @Test func concurrentAttemptsEachGetOneEntry() async throws {
+        let sink = RecordingLogSink()
+        let client = LoggingHTTPClient(
+            wrapping: ScriptedHTTPClient([], whenExhausted: .status(200)), sink: sink, clock: ManualClock())
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<200 {
+                group.addTask {
+                    _ = try await client.send(HTTPRequest(url: exampleURL.appendingPathComponent("\(index)")))
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(sink.entries.count == 200)
+        #expect(Set(sink.entries.map(\.url)).count == 200)
+    }
+
     @Test func redactionIsConfigurable() {
         var redaction = Redaction(headerNames: ["X-Api-Key"], queryItemNames: ["SIG"])
         redaction.headerNames.insert("X-SECRET")
