@@ -1,7 +1,8 @@
 /// The single pass over an address's UTF-8 bytes behind `EmailValidator`.
 ///
-/// Every byte is visited once, by a state machine that knows which part of the address it is in. Failures go
-/// into bit sets, so reporting a reason a million times costs a million ORs and yields one failure:
+/// Every byte is visited once: by the fast lane (`scanCommonShape`) while the address has the common shape,
+/// then by a state machine that knows which part of the address it is in. Failures go into bit sets, so
+/// reporting a reason a million times costs a million ORs and yields one failure:
 /// - `global` holds reasons about the whole address (whitespace, `@` structure, lengths);
 /// - `local` holds local-part reasons, kept only once an `@` proves there is a local part;
 /// - `domain` holds domain reasons, restarted at every further `@` so that only the text after the last `@`

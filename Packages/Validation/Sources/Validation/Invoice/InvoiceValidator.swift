@@ -62,7 +62,7 @@ extension ValidationCode {
 }
 
 /// The limits and references an invoice is checked against.
-public struct InvoiceValidationOptions: Sendable {
+public struct InvoiceValidationOptions: Hashable, Sendable {
     /// The currencies an invoice may be written in; every ISO 4217 currency by default.
     public var acceptedCurrencyCodes: Set<String>
     /// The largest unit price, line total and invoice total.
