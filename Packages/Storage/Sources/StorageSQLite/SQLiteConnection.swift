@@ -205,9 +205,8 @@ final class SQLiteStatement {
         guard sqlite3_column_bytes(pointer, column) == 16, let bytes = sqlite3_column_blob(pointer, column) else {
             return nil
         }
-        var value = UUID().uuid
-        withUnsafeMutableBytes(of: &value) { $0.copyMemory(from: UnsafeRawBufferPointer(start: bytes, count: 16)) }
-        return UUID(uuid: value)
+        // Not `UUID().uuid` as a scratch buffer: making a random UUID reads the system's random source.
+        return UUID(uuid: UnsafeRawBufferPointer(start: bytes, count: 16).loadUnaligned(as: uuid_t.self))
     }
 
     private func check(_ code: Int32) throws(SQLiteFailure) {

@@ -18,6 +18,7 @@ enum SQLiteOpening {
             let connection = try SQLiteConnection(url: url)
             connection.setBusyTimeout(options.busyTimeout)
             try checked { () throws(SQLiteFailure) in
+                try connection.execute("PRAGMA page_size = 16384")
                 let mode = try connection.execute("PRAGMA journal_mode = WAL")
                 guard mode == ["wal"] else {
                     throw SQLiteFailure(BackendFailure(code: SQLITE_ERROR, message: "journal mode is \(mode)"))

@@ -8,23 +8,30 @@ enum SQLiteSchema {
         let statements: [String]
     }
 
+    /// The index on expense ids; bulk saves drop and rebuild it (see `ExpenseQueries`).
+    static let idIndex = "CREATE UNIQUE INDEX expense_by_id ON expense (id)"
+
     static let migrations = [
         Migration(
             version: 1,
             statements: [
+                // Rows are stored in date order (a table without rowid, keyed by date), so the entries of a
+                // period sit side by side on disk: a month's report reads a few hundred consecutive pages instead of
+                // one page per entry. The key is the date index of range reports; `id DESC` makes a backward scan
+                // return equal dates in ascending id order, the order every backend reports.
                 """
                 CREATE TABLE expense (
-                    id BLOB NOT NULL UNIQUE CHECK (length(id) = 16),
+                    date REAL NOT NULL,
+                    id BLOB NOT NULL CHECK (length(id) = 16),
                     title TEXT NOT NULL,
                     price_micros INTEGER NOT NULL,
                     currency TEXT NOT NULL,
                     comment TEXT NOT NULL,
-                    date REAL NOT NULL
-                )
+                    PRIMARY KEY (date, id DESC)
+                ) WITHOUT ROWID
                 """,
-                // Range reports search this index instead of scanning the table; it covers the totals query
-                // completely (date, currency and amount), so a month's sum never reads the table's rows.
-                "CREATE INDEX expense_by_date ON expense (date, currency, price_micros)",
+                // Saves replace and deletes find entries by id.
+                idIndex,
             ]),
         Migration(
             version: 2,

@@ -9,7 +9,10 @@ import StorageCSQLite
 /// - Prepared statements only; values are always bound, never pasted into SQL.
 /// - Writes take the lock with `BEGIN IMMEDIATE` under a busy timeout, so several stores or processes sharing the
 ///   file wait for each other instead of failing with `SQLITE_BUSY`. Concurrent saves share one commit.
-/// - Range reports use the `expense_by_date` index (`queryPlans()` shows it).
+/// - Entries are stored in date order (the table's primary key is the date), so a range report reads consecutive
+///   pages and never scans the table (`queryPlans()` shows it). A unique index on ids serves replaces and deletes.
+/// - A batch of 10,000 entries or more that is at least as large as the table (an import) rebuilds the id index
+///   after appending instead of updating it a million times, inside the same transaction.
 /// - Opening runs the schema migrations in one transaction and refuses a database from a newer schema.
 /// - A file that is not a database, or fails SQLite's `quick_check`, is moved aside (with its WAL) and `open`
 ///   throws `corrupted`; opening again starts an empty database.
@@ -87,7 +90,7 @@ public final class SQLiteStore: ExpenseStore, DocumentStore {
         }
     }
 
-    /// The totals per currency of `period`, summed by SQLite from the covering index.
+    /// The totals per currency of `period`, summed by SQLite over the period's consecutive rows.
     public func totals(in period: Range<Date>) async throws(StorageError) -> [CurrencyTotal] {
         try await read { (connection) throws(StorageError) -> [CurrencyTotal] in
             try ExpenseQueries.totals(in: period, connection: connection)
@@ -145,7 +148,7 @@ public final class SQLiteStore: ExpenseStore, DocumentStore {
         }
     }
 
-    /// How SQLite runs the range queries of reports (`EXPLAIN QUERY PLAN`), to confirm they search the date index.
+    /// How SQLite runs the range queries of reports (`EXPLAIN QUERY PLAN`), to confirm they search the date key.
     public func queryPlans() async throws(StorageError) -> [SQLiteQueryPlan] {
         try await read { (connection) throws(StorageError) -> [SQLiteQueryPlan] in
             try ExpenseQueries.plans(connection: connection)
@@ -216,7 +219,7 @@ public struct SQLiteQueryPlan: Hashable, Sendable {
     /// Which query: `report` or `totals`.
     public var query: String
     /// The `detail` lines of `EXPLAIN QUERY PLAN`, for example
-    /// `SEARCH expense USING COVERING INDEX expense_by_date (date>? AND date<?)`.
+    /// `SEARCH expense USING PRIMARY KEY (date>? AND date<?)`.
     public var details: [String]
 
     /// Creates a plan.
