@@ -1,5 +1,6 @@
 import Foundation
 import Storage
+import StorageCSQLite
 
 /// The SQL of the expense table.
 enum ExpenseQueries {
@@ -158,7 +159,7 @@ enum ExpenseQueries {
             defer { statement.reset() }
             while try statement.step() {
                 guard let id = statement.uuid(0) else {
-                    throw SQLiteFailure(BackendFailure(code: 11, message: "expense id is not 16 bytes"))
+                    throw SQLiteFailure(BackendFailure(code: SQLITE_CORRUPT, message: "expense id is not 16 bytes"))
                 }
                 let stored = StoredExpense(
                     id: id, title: statement.text(1), priceMicros: statement.int64(2),

@@ -160,12 +160,25 @@ public final class SQLiteStore: ExpenseStore, DocumentStore {
     private func read<T: Sendable>(
         _ body: @escaping @Sendable (SQLiteConnection) throws(StorageError) -> T
     ) async throws(StorageError) -> T {
-        try await queue.run { [connection] () throws(StorageError) -> T in
-            try connection.withLock { (open) throws(StorageError) -> T in
-                guard let open else { throw .closed }
-                return try body(open)
+        let url = url
+        return try await queue.run { [connection] () throws(StorageError) -> T in
+            do throws(StorageError) {
+                return try connection.withLock { (open) throws(StorageError) -> T in
+                    guard let open else { throw .closed }
+                    return try body(open)
+                }
+            } catch {
+                throw Self.typed(error, file: url)
             }
         }
+    }
+
+    /// Damage found while the database is open is `corrupted` (not moved: the open database cannot be), like damage
+    /// found at open, so callers handle one case.
+    private static func typed(_ error: StorageError, file: URL) -> StorageError {
+        guard case .database(let failure) = error, SQLiteFailure(failure).isCorruption else { return error }
+        return .corrupted(
+            CorruptionReport(file: file, movedTo: nil, reason: .databaseDamaged(details: [failure.message])))
     }
 
     private var isClosed: Bool { connection.withLock { $0 == nil } }
@@ -186,7 +199,9 @@ public final class SQLiteStore: ExpenseStore, DocumentStore {
     private func commit(_ writes: [ExpenseWrite]) -> [Result<ExpenseWriteReply, StorageError>] {
         let results = connection.withLock { open -> [Result<ExpenseWriteReply, StorageError>] in
             guard let open else { return writes.map { _ in .failure(.closed) } }
-            return ExpenseQueries.commit(writes, connection: open)
+            return ExpenseQueries.commit(writes, connection: open).map { result in
+                result.mapError { Self.typed($0, file: url) }
+            }
         }
         for (write, result) in zip(writes, results) {
             switch (write, result) {

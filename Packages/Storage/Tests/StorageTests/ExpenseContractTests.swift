@@ -392,6 +392,40 @@ struct ExpenseContractTests {
         }
     }
 
+    /// Closing while saves are in flight: each save either lands (and survives a reopen) or says `closed`.
+    @Test(arguments: Backend.persistent)
+    func closingWhileSavesAreInFlightLosesNothingThatSucceeded(backend: Backend) async throws {
+        try await withTemporaryFolder { folder in
+            let opened = try await backend.openExpenses(in: folder)
+            let store = opened.store
+            let outcomes = await withTaskGroup(of: (Int, Bool).self) { group in
+                for number in 0..<40 {
+                    group.addTask {
+                        do {
+                            try await store.save(entry(id: uuid(1, number)))
+                            return (number, true)
+                        } catch {
+                            #expect(error as? StorageError == .closed)
+                            return (number, false)
+                        }
+                    }
+                }
+                group.addTask {
+                    await opened.close()
+                    return (-1, true)
+                }
+                var results: [Int: Bool] = [:]
+                for await (number, saved) in group where number >= 0 { results[number] = saved }
+                return results
+            }
+            let reopened = try await backend.openExpenses(in: folder)
+            let stored = Set(try await reopened.store.report(in: allTime).entries.map(\.id))
+            let succeeded = Set(outcomes.filter(\.value).map { uuid(1, $0.key) })
+            #expect(stored == succeeded)
+            await reopened.close()
+        }
+    }
+
     @Test(arguments: Backend.persistent)
     func aClosedStoreRefusesWork(backend: Backend) async throws {
         try await withTemporaryFolder { folder in

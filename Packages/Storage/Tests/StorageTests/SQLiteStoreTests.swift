@@ -181,6 +181,40 @@ struct SQLiteStoreTests {
         }
     }
 
+    @Test func damageFoundWhileOpenIsTypedCorruption() async throws {
+        try await withTemporaryFolder { folder in
+            let url = try await filledDatabase(in: folder)
+            let data = try FileFixtures.bytes(of: url)
+            let pageSize = Int(data[16]) << 8 | Int(data[17])
+            // Page 2 is the root of the expense table.
+            try FileFixtures.replace(
+                url, with: data.prefix(pageSize) + Data(repeating: 0xFF, count: 16) + data.dropFirst(pageSize + 16))
+            let store = try await SQLiteStore.open(at: url, options: SQLiteStoreOptions(checksAtOpen: false))
+            let error = await storageError { _ = try await store.report(in: allTime) }
+            guard case .corrupted(let report) = error, case .databaseDamaged = report.reason else {
+                Issue.record("expected corrupted, got \(String(describing: error))")
+                return
+            }
+            #expect(report.file == url)
+            #expect(report.movedTo == nil)
+            let saving = await storageError { try await store.save(entry(id: uuid(9))) }
+            guard case .corrupted = saving else {
+                Issue.record("expected corrupted, got \(String(describing: saving))")
+                return
+            }
+            // The full check either lists the damage or cannot even walk the tree.
+            do {
+                #expect(try await store.integrityCheck() != [])
+            } catch {
+                guard case .corrupted = error as? StorageError else {
+                    Issue.record("expected corrupted, got \(error)")
+                    return
+                }
+            }
+            await store.close()
+        }
+    }
+
     @Test func damagedDocumentBytesInsideTheDatabaseAreReportedNotReturned() async throws {
         try await withTemporaryFolder { folder in
             let url = database(in: folder)
