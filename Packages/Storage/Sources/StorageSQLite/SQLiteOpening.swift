@@ -24,6 +24,9 @@ enum SQLiteOpening {
                     throw SQLiteFailure(BackendFailure(code: SQLITE_ERROR, message: "journal mode is \(mode)"))
                 }
                 try connection.execute("PRAGMA synchronous = FULL")
+                // Apple systems: fsync leaves data in the drive's cache; F_FULLFSYNC reaches the platter.
+                try connection.execute("PRAGMA fullfsync = ON")
+                try connection.execute("PRAGMA checkpoint_fullfsync = ON")
                 try connection.execute("PRAGMA cache_size = -32768")
             }
             try SQLiteSchema.migrate(connection)
