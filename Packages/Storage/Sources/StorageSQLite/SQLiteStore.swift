@@ -27,6 +27,8 @@ public final class SQLiteStore: ExpenseStore, DocumentStore {
     private let now: @Sendable () -> Date
     private let broadcaster = ChangeBroadcaster<ExpenseChange>()
     private let committer: Locked<GroupCommitter<ExpenseWrite, ExpenseWriteReply>?> = Locked(nil)
+    /// Separate from `connection`, whose lock is held for a whole commit: checking it never waits.
+    private let isOpen = Locked(true)
 
     private init(url: URL, connection: SQLiteConnection, queue: BlockingQueue, now: @escaping @Sendable () -> Date) {
         self.url = url
@@ -61,6 +63,7 @@ public final class SQLiteStore: ExpenseStore, DocumentStore {
     /// end.
     public func close() async {
         _ = try? await queue.run { [self] () throws(StorageError) in
+            isOpen.withLock { $0 = false }
             connection.withLock { $0 = nil }
             broadcaster.finish()
         }
@@ -85,14 +88,14 @@ public final class SQLiteStore: ExpenseStore, DocumentStore {
 
     /// The entries of `period`, newest first, with totals per currency, read in one statement.
     public func report(in period: Range<Date>) async throws(StorageError) -> ExpenseReport {
-        try await read { (connection) throws(StorageError) -> ExpenseReport in
+        try await perform { (connection) throws(StorageError) -> ExpenseReport in
             try ExpenseQueries.report(in: period, connection: connection)
         }
     }
 
     /// The totals per currency of `period`, summed by SQLite over the period's consecutive rows.
     public func totals(in period: Range<Date>) async throws(StorageError) -> [CurrencyTotal] {
-        try await read { (connection) throws(StorageError) -> [CurrencyTotal] in
+        try await perform { (connection) throws(StorageError) -> [CurrencyTotal] in
             try ExpenseQueries.totals(in: period, connection: connection)
         }
     }
@@ -110,28 +113,28 @@ public final class SQLiteStore: ExpenseStore, DocumentStore {
     public func save(_ draft: DocumentDraft) async throws(StorageError) -> DocumentMetadata {
         try DocumentLimits.check(draft)
         let date = now()
-        return try await read { (connection) throws(StorageError) -> DocumentMetadata in
+        return try await perform { (connection) throws(StorageError) -> DocumentMetadata in
             try DocumentQueries.save(draft, date: date, connection: connection)
         }
     }
 
     /// The document with this id, or `nil`; bytes that fail their checksum throw `corrupted`.
     public func load(_ id: DocumentID) async throws(StorageError) -> Document? {
-        try await read { (connection) throws(StorageError) -> Document? in
+        try await perform { (connection) throws(StorageError) -> Document? in
             try DocumentQueries.load(id, connection: connection)
         }
     }
 
     /// The metadata of every document, ordered by id.
     public func list() async throws(StorageError) -> [DocumentMetadata] {
-        try await read { (connection) throws(StorageError) -> [DocumentMetadata] in
+        try await perform { (connection) throws(StorageError) -> [DocumentMetadata] in
             try DocumentQueries.list(connection: connection)
         }
     }
 
     /// Deletes the document durably; says whether it existed.
     public func delete(_ id: DocumentID) async throws(StorageError) -> Bool {
-        try await read { (connection) throws(StorageError) -> Bool in
+        try await perform { (connection) throws(StorageError) -> Bool in
             try DocumentQueries.delete(id, connection: connection)
         }
     }
@@ -140,7 +143,7 @@ public final class SQLiteStore: ExpenseStore, DocumentStore {
 
     /// SQLite's full `PRAGMA integrity_check`: an empty list when the database is sound, otherwise its findings.
     public func integrityCheck() async throws(StorageError) -> [String] {
-        try await read { (connection) throws(StorageError) -> [String] in
+        try await perform { (connection) throws(StorageError) -> [String] in
             let rows = try SQLiteOpening.checked { () throws(SQLiteFailure) in
                 try connection.execute("PRAGMA integrity_check")
             }
@@ -150,14 +153,14 @@ public final class SQLiteStore: ExpenseStore, DocumentStore {
 
     /// How SQLite runs the range queries of reports (`EXPLAIN QUERY PLAN`), to confirm they search the date key.
     public func queryPlans() async throws(StorageError) -> [SQLiteQueryPlan] {
-        try await read { (connection) throws(StorageError) -> [SQLiteQueryPlan] in
+        try await perform { (connection) throws(StorageError) -> [SQLiteQueryPlan] in
             try ExpenseQueries.plans(connection: connection)
         }
     }
 
     // MARK: Plumbing
 
-    private func read<T: Sendable>(
+    private func perform<T: Sendable>(
         _ body: @escaping @Sendable (SQLiteConnection) throws(StorageError) -> T
     ) async throws(StorageError) -> T {
         let url = url
@@ -181,7 +184,7 @@ public final class SQLiteStore: ExpenseStore, DocumentStore {
             CorruptionReport(file: file, movedTo: nil, reason: .databaseDamaged(details: [failure.message])))
     }
 
-    private var isClosed: Bool { connection.withLock { $0 == nil } }
+    private var isClosed: Bool { !isOpen.withLock { $0 } }
 
     /// An empty batch changes nothing and announces nothing, but a closed store still says so.
     private func emptyReceipt() throws(StorageError) -> SaveReceipt {

@@ -156,9 +156,15 @@ struct FileSystemStoreTests {
             #expect(changes.count == 330 - 256)
             #expect(before.entries.count == 270)
 
+            // A compaction interrupted after its snapshot: the files it replaced are still there.
+            let stale = [
+                changeFile(100, in: folder), folder.appendingPathComponent("snapshot-00000000000000000010.lrec"),
+            ]
+            for url in stale { try FileFixtures.replace(url, with: Data("superseded".utf8)) }
             let reopened = try await FileSystemExpenseStore.open(in: folder, coding: coding)
             #expect(try await reopened.report(in: allTime) == before)
             await reopened.close()
+            #expect(try FileFixtures.names(in: folder) == names)
 
             let snapshot = folder.appendingPathComponent("snapshot-00000000000000000256.lrec")
             try FileFixtures.flipBit(in: snapshot, at: 100)

@@ -49,6 +49,15 @@ package enum FileIO {
         return true
     }
 
+    /// Removes several files of one folder with a single flush of the folder; missing files are skipped.
+    package static func remove(_ urls: [URL], in folder: URL) throws(StorageError) {
+        guard !urls.isEmpty else { return }
+        for url in urls where unlink(url.path) != 0 && errno != ENOENT {
+            throw failure(.remove, url)
+        }
+        try synchronizeFolder(folder)
+    }
+
     /// Renames a damaged file to `<name>.corrupted-<n>` (the first free `n`) in its folder and returns the new
     /// location. Damaged data is evidence: it is kept for a person to inspect, never deleted.
     package static func moveAside(_ url: URL) throws(StorageError) -> URL {
@@ -105,9 +114,8 @@ package enum FileIO {
 
     /// Removes unfinished writes left by a crash.
     package static func removeTemporaryFiles(in folder: URL) throws(StorageError) {
-        for name in try names(in: folder) where name.hasPrefix(temporaryPrefix) {
-            _ = try remove(folder.appendingPathComponent(name))
-        }
+        let leftovers = try names(in: folder).filter { $0.hasPrefix(temporaryPrefix) }
+        try remove(leftovers.map { folder.appendingPathComponent($0) }, in: folder)
     }
 
     /// Flushes the folder's entry list, so renames and removals in it survive a power loss.

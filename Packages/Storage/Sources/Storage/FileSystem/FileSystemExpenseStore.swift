@@ -179,12 +179,12 @@ public final class FileSystemExpenseStore: ExpenseStore {
                 defer { state.changeFiles.removeAll { $0 <= sequence } }
                 return state.changeFiles.filter { $0 <= sequence }
             }
-            for old in replaced { _ = try FileIO.remove(folder.appendingPathComponent(FileNames.changes(old))) }
-            for name in try FileIO.names(in: folder) {
-                if let old = FileNames.snapshotSequence(name), old < sequence {
-                    _ = try FileIO.remove(folder.appendingPathComponent(name))
-                }
+            let olderSnapshots = try FileIO.names(in: folder).filter { name in
+                FileNames.snapshotSequence(name).map { $0 < sequence } ?? false
             }
+            try FileIO.remove(
+                replaced.map { folder.appendingPathComponent(FileNames.changes($0)) }
+                    + olderSnapshots.map { folder.appendingPathComponent($0) }, in: folder)
         } catch {
             return
         }
@@ -207,13 +207,13 @@ public final class FileSystemExpenseStore: ExpenseStore {
             base = newest
         }
         var last = base
-        for sequence in names.compactMap(FileNames.changesSequence).sorted() {
+        let changes = names.compactMap(FileNames.changesSequence).sorted()
+        // Files already in the snapshot: a compaction stopped before it removed them.
+        try FileIO.remove(
+            changes.filter { $0 <= base }.map { folder.appendingPathComponent(FileNames.changes($0)) }
+                + snapshots.dropLast().map { folder.appendingPathComponent(FileNames.snapshot($0)) }, in: folder)
+        for sequence in changes where sequence > base {
             let url = folder.appendingPathComponent(FileNames.changes(sequence))
-            if sequence <= base {
-                // Already in the snapshot: a compaction stopped before it removed this file.
-                _ = try FileIO.remove(url)
-                continue
-            }
             let record = try RecordFile.readRecord(ExpenseChangeRecord.self, at: url, kind: .changes, coding: coding)
             guard record.sequence == sequence else { try RecordFile.quarantine(url, .misplaced) }
             for operation in record.operations {
@@ -227,9 +227,6 @@ public final class FileSystemExpenseStore: ExpenseStore {
             }
             state.changeFiles.append(sequence)
             last = sequence
-        }
-        for old in snapshots.dropLast() {
-            _ = try FileIO.remove(folder.appendingPathComponent(FileNames.snapshot(old)))
         }
         state.nextSequence = last + 1
         return state
