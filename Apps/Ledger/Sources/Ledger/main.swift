@@ -1,4 +1,4 @@
 import Foundation
 
-let status = LedgerCommandLine(arguments: Array(CommandLine.arguments.dropFirst())).run()
+let status = await LedgerCommandLine.run(Array(CommandLine.arguments.dropFirst()))
 exit(status.rawValue)

@@ -1,0 +1,95 @@
+import CompositionRoot
+import Foundation
+
+/// Every error a feature can throw, said for people: what happened, what to do, and the exit status.
+extension CommandError {
+    static func storage(_ error: StorageError) -> CommandError {
+        switch error {
+        case .corrupted:
+            CommandError(
+                message: "the data folder's database is damaged; it was moved aside, not deleted (\(error))",
+                hint: "Run the command again to start with an empty database; the damaged file is kept beside it.",
+                status: .ioError)
+        case .newerSchema(let found, let supported):
+            CommandError(
+                message: "the data folder was written by a newer ledger (schema \(found), this one reads \(supported))",
+                hint: "Use a newer ledger, or another --data-dir.", status: .ioError)
+        case .storeInUse(let url):
+            CommandError(
+                message: "another process is using \(url.path)", hint: "Wait for it to finish.", status: .ioError)
+        case .fileSystem, .database:
+            CommandError(
+                message: "the data folder could not be read or written (\(error))",
+                hint: "Check that --data-dir points at a writable folder.", status: .ioError)
+        default:
+            CommandError(message: "the data could not be stored (\(error))", status: .ioError)
+        }
+    }
+
+    static func invalid(_ what: String, _ problems: [InputProblem]) -> CommandError {
+        CommandError(
+            message: "\(what) is not valid:", hint: nil, status: .dataError,
+            details: problems.map { ($0.path.isEmpty ? "" : "\($0.path): ") + "\($0.message) [\($0.code)]" })
+    }
+
+    static func expense(_ error: ExpenseInputError) -> CommandError {
+        switch error {
+        case .invalid(let problems): .invalid("the expense", problems)
+        case .storage(let error): .storage(error)
+        }
+    }
+
+    static func invoice(_ error: InvoiceError) -> CommandError {
+        switch error {
+        case .invalid(let problems):
+            .invalid("the invoice", problems)
+        case .unknownTemplate(let name, let available):
+            .usage(
+                "unknown template '\(name)'", hint: "Choose one of: \(available.joined(separator: ", ")).")
+        case .rendering(.unsupportedCharacters(let characters)):
+            CommandError(
+                message:
+                    "the PDF fonts cannot show these characters: \(characters.map { String($0) }.joined(separator: " "))",
+                hint: "Invoices are printed in the PDF core fonts (Western European text); nothing was stored.",
+                status: .dataError)
+        case .rendering(let error):
+            CommandError(
+                message: "the invoice could not be rendered (\(error)); nothing was stored", status: .dataError)
+        case .storage(let error):
+            .storage(error)
+        case .notFound(let number):
+            CommandError(
+                message: "no invoice '\(number)' on this machine", hint: "Run 'ledger invoice list' to see them.",
+                status: .dataError)
+        }
+    }
+
+    static func registration(_ error: RegistrationError, email: String) -> CommandError {
+        switch error {
+        case .invalidEmail(let codes):
+            CommandError(
+                message: "'\(email)' is not an email address that can register", hint: nil, status: .dataError,
+                details: codes.map { code in
+                    "\(ValidationMessages.english.message(for: ValidationFailure(code: ValidationCode(rawValue: code)))) [\(code)]"
+                })
+        case .domainNotAllowed(let domain):
+            CommandError(
+                message: "addresses at \(domain) cannot register", hint: "Use an address at another domain.",
+                status: .dataError)
+        case .alreadyRegistered:
+            CommandError(
+                message: "\(email) already has an account", hint: "Register another address.", status: .dataError)
+        case .rateLimited(let retryAfter):
+            CommandError(
+                message: "too many registrations right now",
+                hint: retryAfter.map { "Try again in \($0.components.seconds) seconds." } ?? "Try again later.",
+                status: .unavailable)
+        case .server(let failure):
+            CommandError(
+                message: "the registration did not go through: \(failure)",
+                hint: "Check that the API server is running (--api-url), then try again.", status: .unavailable)
+        case .cancelled:
+            CommandError(message: "the registration was cancelled", status: .failure)
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import CompositionRoot
+import Foundation
+
+/// `ledger home`: the server-driven home screen, or the saved copy when the server cannot be reached.
+enum HomeCommand {
+    static func run(_ words: [String], options: GlobalOptions, console: Console) async throws(CommandError) {
+        _ = try Arguments(words).expectPositionals([], for: "home")
+        let session = Session(options: options, console: console)
+        let screen = try await session.run { () throws(CommandError) in
+            let loader: any HomeScreenLoading
+            do throws(HomeScreenSetupError) {
+                loader = try await session.factory.makeHomeScreen()
+            } catch {
+                switch error {
+                case .storage(let failure): throw .storage(failure)
+                case .sections(let failure):
+                    throw CommandError(message: "the home screen is misconfigured (\(failure))", status: .failure)
+                }
+            }
+            do throws(HomeScreenError) {
+                return try await loader.load()
+            } catch {
+                switch error {
+                case .offlineWithoutCache(let detail):
+                    throw CommandError(
+                        message: "the home screen is unavailable: the API server cannot be reached (\(detail))",
+                        hint: "Start the server (Scripts/dev-server) or pass --api-url; once shown, the screen is "
+                            + "saved for offline use.",
+                        status: .unavailable)
+                case .invalidResponse(let detail):
+                    throw CommandError(
+                        message: "the API server sent something that is not a home screen (\(detail))",
+                        status: .unavailable)
+                }
+            }
+        }
+        if console.json {
+            console.emit(HomeJSON(screen))
+            return
+        }
+        switch screen.source {
+        case .network: console.line("Home")
+        case .cache(let savedAt):
+            console.line("Home (offline: the copy saved \(ISO8601DateFormatter().string(from: savedAt)))")
+        }
+        for section in screen.sections {
+            for line in lines(of: section) { console.line("  " + line) }
+        }
+        if !screen.skipped.isEmpty {
+            console.line("Skipped \(screen.skipped.count) sections:")
+            for skipped in screen.skipped {
+                console.line("  \(skipped.id ?? "(no id)") (\(skipped.type ?? "no type")): \(skipped.reason)")
+            }
+        }
+    }
+
+    static func lines(of section: HomeSection) -> [String] {
+        switch section {
+        case .banner(let title, let message, let link):
+            return ["▌ \(title): \(message)" + (link.map { "  → \($0)" } ?? "")]
+        case .expensesSummary(let period, let total, let categories):
+            return ["Spent this \(period): \(total)"] + categories.map { "    \($0.name): \($0.total)" }
+        case .quickActions(let actions):
+            return ["Shortcuts: " + actions.map { "[\($0.title)] \($0.link)" }.joined(separator: "  ")]
+        }
+    }
+}
+
+/// The home screen as `--json` prints it.
+struct HomeJSON: Encodable {
+    struct Section: Encodable {
+        let kind: String
+        let lines: [String]
+    }
+    struct Skipped: Encodable {
+        let id: String?
+        let type: String?
+        let reason: String
+    }
+    let source: String
+    let sections: [Section]
+    let skipped: [Skipped]
+
+    init(_ screen: HomeScreen) {
+        switch screen.source {
+        case .network: source = "network"
+        case .cache: source = "cache"
+        }
+        sections = screen.sections.map { section in
+            let kind =
+                switch section {
+                case .banner: "banner"
+                case .expensesSummary: "expenses_summary"
+                case .quickActions: "quick_actions"
+                }
+            return Section(kind: kind, lines: HomeCommand.lines(of: section))
+        }
+        skipped = screen.skipped.map { Skipped(id: $0.id, type: $0.type, reason: $0.reason) }
+    }
+}
