@@ -47,13 +47,16 @@ let package = Package(
         ),
         .testTarget(
             name: "LedgerTests",
-            dependencies: ["Ledger"],
+            dependencies: ["Ledger", .product(name: "NetworkingTesting", package: "Networking")],
             path: "Apps/Ledger/Tests/LedgerTests",
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "CompositionRootTests",
-            dependencies: [.product(name: "CompositionRoot", package: "CompositionRoot")],
+            dependencies: [
+                .product(name: "CompositionRoot", package: "CompositionRoot"),
+                .product(name: "NetworkingTesting", package: "Networking"),
+            ],
             path: "Apps/CompositionRoot/Tests/CompositionRootTests",
             swiftSettings: swiftSettings
         ),

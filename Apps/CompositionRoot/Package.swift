@@ -40,7 +40,10 @@ let package = Package(
         ),
         .testTarget(
             name: "CompositionRootTests",
-            dependencies: ["CompositionRoot"],
+            dependencies: [
+                "CompositionRoot",
+                .product(name: "NetworkingTesting", package: "Networking"),
+            ],
             swiftSettings: swiftSettings
         ),
     ],

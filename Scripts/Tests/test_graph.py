@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import unittest
 
-from Tests.fixtures import COMPOSITION_ROOT_MANIFEST, Fixture
+from Tests.fixtures import COMPOSITION_ROOT_MANIFEST, ROOT_MANIFEST, Fixture
 
 MARKERS = "<!-- BEGIN GENERATED GRAPH (Scripts/graph --update-readme) -->\n<!-- END GENERATED GRAPH -->\n"
 
@@ -39,6 +39,13 @@ class GraphTests(unittest.TestCase):
         self.assertIn("    Ledger --> CompositionRoot\n", mermaid)
         self.assertNotIn("Alpha --> Beta", mermaid)
         self.assertIn('"CompositionRoot" -> "Beta";', self.graph("--dot"))
+
+    def test_edges_only_tests_use_are_dashed(self) -> None:
+        self.fixture.write("Package.swift", ROOT_MANIFEST.replace(
+            'dependencies: ["Ledger"]', 'dependencies: ["Ledger", .product(name: "AlphaTesting", package: "Alpha")]'))
+        mermaid = self.graph("--mermaid")
+        self.assertIn("    Ledger -.-> Alpha\n", mermaid)
+        self.assertIn("    Ledger --> CompositionRoot\n", mermaid)
 
     def test_readme_check_fails_when_stale_and_passes_after_update(self) -> None:
         self.fixture.write("README.md", "# Fixture\n\n" + MARKERS)

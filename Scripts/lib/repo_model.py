@@ -231,6 +231,8 @@ class Unit:
     path: str
     targets: list = field(default_factory=list)
     depends_on: set = field(default_factory=set)
+    #: the part of `depends_on` that only test targets use (a test kit such as NetworkingTesting)
+    test_only: set = field(default_factory=set)
 
 
 def units_of(repo: Repository) -> dict[str, Unit]:
@@ -245,7 +247,12 @@ def units_of(repo: Repository) -> dict[str, Unit]:
             name=name, kind=kind, path=("Packages/" if kind == "package" else "Apps/") + name,
         ))
         unit.targets.append(target)
-        unit.depends_on.update(u for u in repo.dependency_units(target) if u and u != name)
+        used = {u for u in repo.dependency_units(target) if u and u != name}
+        if target.kind == "test":
+            unit.test_only.update(used - unit.depends_on)
+        else:
+            unit.test_only.difference_update(used)
+        unit.depends_on.update(used)
     for name, manifest in repo.unit_manifests.items():
         if name not in units:
             kind = "package" if manifest.folder.startswith("Packages") else "app"

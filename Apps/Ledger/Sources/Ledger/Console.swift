@@ -17,6 +17,11 @@ struct Console: Sendable {
         write(text + "\n")
     }
 
+    /// Writes `text` to standard output, ending it with a line break unless it ends with one (`\n` or `\r\n`).
+    func block(_ text: String) {
+        write(text.unicodeScalars.last == "\n" ? text : text + "\n")
+    }
+
     /// Writes `text` as it is to standard output.
     func write(_ text: String) {
         FileHandle.standardOutput.write(Data(text.utf8))

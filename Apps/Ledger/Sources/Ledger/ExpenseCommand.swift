@@ -51,7 +51,7 @@ enum ExpenseCommand {
         _ = try Arguments(words).expectPositionals([], for: "expense list")
         let text = try await ReportCommand.report(
             .allTime, format: session.console.json ? .json : .table, session: session)
-        session.console.write(text.hasSuffix("\n") ? text : text + "\n")
+        session.console.block(text)
     }
 
     private static func export(_ words: [String], session: Session) async throws(CommandError) {

@@ -50,7 +50,7 @@ enum ReportCommand {
                 "report needs one of \(ReportNames.all.joined(separator: ", ")), or both --from and --to")
         }
         let text = try await report(range, format: format, session: session)
-        session.console.write(text.hasSuffix("\n") ? text : text + "\n")
+        session.console.block(text)
     }
 
     static func report(

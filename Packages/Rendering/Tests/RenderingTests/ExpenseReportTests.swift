@@ -95,18 +95,18 @@ struct ExpenseReportTests {
         let empty = ExpenseReport(title: "", sections: [])
         let text = PlainTextExpenseReportFormatter().format(empty)
         #expect(text.hasSuffix("Total              none\n"))
-        #expect(CSVExpenseReportFormatter().format(empty) == "date,group,title,amount,currency\r\n")
+        #expect(CSVExpenseReportFormatter().format(empty) == "date,group,title,amount,currency,comment\r\n")
         #expect(empty.totals.isEmpty)
     }
 
     @Test func csvQuotesEscapesAndDefusesFormulas() throws {
         let csv = CSVExpenseReportFormatter().format(try sample())
         let expected =
-            "date,group,title,amount,currency\r\n"
-            + "2025-03-10,Travel,Train to Bristol,42.50,GBP\r\n"
-            + "2025-03-11,Travel,Taxi,18.01,GBP\r\n"
-            + "2025-03-12,Meals,\"Lunch, \"\"team\"\"\",1500,JPY\r\n"
-            + "2025-03-12,Meals,\"'=HYPERLINK(\"\"http://x\"\")\",-3.20,GBP\r\n"
+            "date,group,title,amount,currency,comment\r\n"
+            + "2025-03-10,Travel,Train to Bristol,42.50,GBP,\r\n"
+            + "2025-03-11,Travel,Taxi,18.01,GBP,\r\n"
+            + "2025-03-12,Meals,\"Lunch, \"\"team\"\"\",1500,JPY,\r\n"
+            + "2025-03-12,Meals,\"'=HYPERLINK(\"\"http://x\"\")\",-3.20,GBP,\r\n"
         #expect(csv == expected)
     }
 
@@ -117,7 +117,11 @@ struct ExpenseReportTests {
     func csvTextCells(title: String, cell: String) throws {
         let row = ExpenseReportRow(date: try day(2025, 1, 1), title: title, amount: 1, currency: .usd)
         let csv = CSVExpenseReportFormatter().format(ExpenseReport(title: "t", rows: [row]))
-        #expect(csv == "date,group,title,amount,currency\r\n2025-01-01,,\(cell),1.00,USD\r\n")
+        #expect(csv == "date,group,title,amount,currency,comment\r\n2025-01-01,,\(cell),1.00,USD,\r\n")
+        let commented = ExpenseReportRow(
+            date: try day(2025, 1, 1), title: "t", amount: 1, currency: .usd, comment: title)
+        let withComment = CSVExpenseReportFormatter().format(ExpenseReport(title: "t", rows: [commented]))
+        #expect(withComment == "date,group,title,amount,currency,comment\r\n2025-01-01,,t,1.00,USD,\(cell)\r\n")
     }
 
     @Test func nanAmountsAreShownNotDropped() throws {

@@ -79,6 +79,6 @@ struct ReadmeExampleTests {
         #expect(text.contains("2.963,00\u{A0}€") || text.contains("2.963,00 €"))
         #expect(try PDFTools.text(monochrome).contains("Invoice RE-2025-0042"))
         #expect(table.contains("Train to Hamburg"))
-        #expect(csv.hasSuffix("2025-03-14,,Train to Hamburg,89.90,EUR\r\n"))
+        #expect(csv.hasSuffix("2025-03-14,,Train to Hamburg,89.90,EUR,\r\n"))
     }
 }

@@ -81,7 +81,7 @@ struct CSVExpenseImporter: ExpenseImporting {
 
     private func entry(from row: CSVTable.Row, columns: Columns) -> RowOutcome {
         func field(_ index: Int) -> String {
-            index < row.fields.count ? row.fields[index].trimmingCharacters(in: .whitespaces) : ""
+            index < row.fields.count ? Self.undefused(row.fields[index].trimmingCharacters(in: .whitespaces)) : ""
         }
         var problems: [InputProblem] = []
         let dateText = field(columns.date)
@@ -109,6 +109,15 @@ struct CSVExpenseImporter: ExpenseImporting {
             ExpenseEntry(
                 id: UUID(), title: expense.title, price: expense.price,
                 currencyCode: expense.currencyCode.uppercased(), comment: expense.comment, date: expense.date))
+    }
+
+    /// A cell as it was before an export defused it against spreadsheet formulas (`'=SUM(A1)` back to
+    /// `=SUM(A1)`), so an export reads back unchanged.
+    private static func undefused(_ cell: String) -> String {
+        guard cell.hasPrefix("'"), let next = cell.dropFirst().unicodeScalars.first,
+            ["=", "+", "-", "@", "\t", "\r"].contains(next)
+        else { return cell }
+        return String(cell.dropFirst())
     }
 
     private static let emptyFile = InputProblem(

@@ -42,7 +42,7 @@ struct ExpenseReports: ExpenseReporting, ExpenseExporting {
     private func row(_ entry: ExpenseEntry) -> ExpenseReportRow {
         ExpenseReportRow(
             date: CalendarDay(entry.date, in: calendar.timeZone), title: entry.title, amount: entry.price,
-            currency: Currency.named(entry.currencyCode))
+            currency: Currency.named(entry.currencyCode), comment: entry.comment)
     }
 
     /// A period as its first and last day in the report's locale, or one day when it is one.

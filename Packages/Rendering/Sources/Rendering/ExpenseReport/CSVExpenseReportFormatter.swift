@@ -1,7 +1,7 @@
 import Foundation
 
 /// An expense report as RFC 4180 CSV for spreadsheets and accounting imports: one line per expense with the
-/// columns `date,group,title,amount,currency`.
+/// columns `date,group,title,amount,currency,comment`.
 ///
 /// Dates are ISO 8601 and amounts are plain numbers (`-1234.50`: a dot, no grouping, the currency's minor
 /// units) so every spreadsheet locale parses them the same way. Totals are not written: they would be read
@@ -17,7 +17,7 @@ public struct CSVExpenseReportFormatter: ExpenseReportFormatting {
         let plain = MoneyFormatter(
             locale: RenderingLocale(
                 decimalSeparator: ".", groupingSeparator: nil, symbolPlacement: .leading, dateStyle: .iso8601))
-        var lines = ["date,group,title,amount,currency"]
+        var lines = ["date,group,title,amount,currency,comment"]
         for section in report.sections {
             let group = section.heading.map(Self.text) ?? ""
             for row in section.rows {
@@ -29,7 +29,8 @@ public struct CSVExpenseReportFormatter: ExpenseReportFormatting {
                         rounded, minimumFractionDigits: row.currency.minorUnits,
                         maximumFractionDigits: row.currency.minorUnits)
                 lines.append(
-                    [row.date.iso8601, group, Self.text(row.title), amount, row.currency.code].joined(separator: ","))
+                    [row.date.iso8601, group, Self.text(row.title), amount, row.currency.code, Self.text(row.comment)]
+                        .joined(separator: ","))
             }
         }
         return lines.map { $0 + "\r\n" }.joined()

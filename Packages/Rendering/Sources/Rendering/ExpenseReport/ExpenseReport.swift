@@ -55,13 +55,16 @@ public struct ExpenseReportRow: Hashable, Sendable {
     public var amount: Decimal
     /// The currency of `amount`.
     public var currency: Currency
+    /// Free text about the expense; the CSV carries it so an export loses nothing, the table leaves it out.
+    public var comment: String
 
     /// Creates a row.
-    public init(date: CalendarDay, title: String, amount: Decimal, currency: Currency) {
+    public init(date: CalendarDay, title: String, amount: Decimal, currency: Currency, comment: String = "") {
         self.date = date
         self.title = title
         self.amount = amount
         self.currency = currency
+        self.comment = comment
     }
 }
 

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+@Suite("Ledger: expenses and reports end to end")
+struct ExpenseCommandsTests {
+    @Test func anExpenseAddedInOneRunIsReportedInTheNext() throws {
+        let workspace = try LedgerWorkspace()
+        let added = try workspace.run([
+            "expense", "add", "--title", "Train ticket", "--price", "42.50", "--currency", "usd", "--date",
+            "2026-03-18", "--comment", "to the client",
+        ])
+        #expect(added.status == 0, "\(added.standardError)")
+        #expect(added.standardOutput.contains("Added Train ticket: $42.50 on 2026-03-18"))
+
+        let report = try workspace.run(["report", "--from", "2026-03-16", "--to", "2026-03-22", "--format", "json"])
+        #expect(report.status == 0)
+        let document = try JSONSerialization.jsonObject(with: Data(report.standardOutput.utf8)) as? [String: Any]
+        let entries = try #require(document?["entries"] as? [[String: Any]])
+        #expect(entries.count == 1)
+        #expect(entries.first?["comment"] as? String == "to the client")
+        #expect((document?["totals"] as? [[String: Any]])?.first?["amount"] as? String == "42.5")
+
+        let outside = try workspace.run(["report", "--from", "2026-03-19", "--to", "2026-03-22", "--format", "csv"])
+        #expect(outside.standardOutput == "date,group,title,amount,currency,comment\r\n")
+    }
+
+    @Test func everyFixedReportKindRuns() throws {
+        let workspace = try LedgerWorkspace()
+        _ = try workspace.run(["expense", "add", "--title", "Coffee", "--price", "3.80"])
+        for kind in ["today", "week", "month", "year"] {
+            let result = try workspace.run(["report", kind])
+            #expect(result.status == 0, "\(kind): \(result.standardError)")
+            #expect(result.standardOutput.contains("Coffee"), "\(kind)")
+        }
+        let list = try workspace.run(["expense", "list", "--json"])
+        #expect(list.status == 0)
+        #expect(try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) is [String: Any])
+    }
+
+    @Test func importKeepsGoodRowsReportsBadOnesByLineAndExportReadsBack() throws {
+        let workspace = try LedgerWorkspace()
+        let csv = try workspace.file(
+            "in.csv",
+            """
+            date,title,amount,currency,comment
+            2026-03-01,Taxi,38.20,EUR,airport
+            2026-02-30,Bad day,1,EUR,
+            2026-03-02,Hotel,129,EUR,
+            2026-03-03,Nothing,0,EUR,
+
+            """)
+        let imported = try workspace.run(["expense", "import", csv.path])
+        #expect(imported.status == 0, "\(imported.standardError)")
+        #expect(imported.standardOutput.contains("Imported 2 new expenses"))
+        #expect(imported.standardOutput.contains("line 3: The date '2026-02-30'"))
+        #expect(imported.standardOutput.contains("line 5:"))
+
+        let exported = try workspace.run(["expense", "export"])
+        #expect(
+            exported.standardOutput
+                == "date,group,title,amount,currency,comment\r\n2026-03-01,,Taxi,38.20,EUR,airport\r\n2026-03-02,,Hotel,129.00,EUR,\r\n"
+        )
+        let again = try workspace.run([
+            "expense", "import", try workspace.file("out.csv", exported.standardOutput).path,
+        ])
+        #expect(
+            again.standardOutput.contains("Imported 0 new expenses")
+                && again.standardOutput.contains("(2 already there)"))
+    }
+
+    @Test(arguments: [
+        (["expense", "add", "--price", "3"], Int32(64), "needs --title"),
+        (["expense", "add", "--title", "x", "--price", "abc"], 64, "is not a number"),
+        (["expense", "add", "--title", "x", "--price", "1,5"], 64, "is not a number"),
+        (["expense", "add", "--title", "x", "--price", "3", "--date", "2026-02-30"], 64, "is not a day"),
+        (["expense", "add", "--title", "x", "--price", "-3"], 65, "more than zero"),
+        (["expense", "add", "--title", " ", "--price", "3"], 65, "expense.titleMissing"),
+        (["expense", "add", "--title", "x", "--price", "3", "--currency", "EURO"], 65, "expense.currencyNotISO4217"),
+        (["expense", "add", "--title", "x", "--price", "3", "--bogus", "1"], 64, "unknown option '--bogus'"),
+        (["expense", "add", "--title"], 64, "--title needs a value"),
+        (["expense"], 64, "expense needs an action"),
+        (["expense", "frob"], 64, "unknown expense action 'frob'"),
+        (["expense", "list", "extra"], 64, "does not take 'extra'"),
+        (["expense", "import"], 64, "needs FILE.csv"),
+        (["expense", "import", "/no/such/file.csv"], 64, "cannot read '/no/such/file.csv'"),
+        (["report"], 64, "report needs one of today, week, month, year"),
+        (["report", "decade"], 64, "unknown report 'decade'"),
+        (["report", "--from", "2026-03-10"], 64, "both --from and --to"),
+        (["report", "--from", "2026-03-10", "--to", "2026-03-01"], 64, "is after --to"),
+        (["report", "week", "--format", "xml"], 64, "--format 'xml'"),
+        (["frobnicate"], 64, "unknown command 'frobnicate'"),
+    ])
+    func badInputFailsWithTheRightStatusAndMessage(arguments: [String], status: Int32, message: String) throws {
+        let workspace = try LedgerWorkspace()
+        let result = try workspace.run(arguments)
+        #expect(result.status == status, "\(arguments): \(result.standardError)")
+        #expect(result.standardError.contains(message), "\(arguments): \(result.standardError)")
+        #expect(result.standardError.hasPrefix("ledger: "))
+    }
+
+    @Test func aFileThatIsNotCSVWithTheNeededColumnsImportsNothing() throws {
+        let workspace = try LedgerWorkspace()
+        let file = try workspace.file("bad.csv", "name,price\nx,1\n")
+        let result = try workspace.run(["expense", "import", file.path])
+        #expect(result.status == 65)
+        #expect(result.standardError.contains("date, title, amount and currency"))
+        #expect(
+            try workspace.run(["expense", "export"]).standardOutput == "date,group,title,amount,currency,comment\r\n")
+    }
+}
