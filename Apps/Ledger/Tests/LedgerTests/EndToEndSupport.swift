@@ -19,8 +19,8 @@ final class LedgerWorkspace: Sendable {
     }
 
     /// Runs `ledger ARGUMENTS --data-dir <folder> --api-url <api>`.
-    func run(_ arguments: [String], api: URL? = nil) throws -> LedgerBinary.Result {
-        try binary.run(arguments + ["--data-dir", folder.path, "--api-url", (api ?? apiURL).absoluteString])
+    func run(_ arguments: [String], api: URL? = nil) async throws -> LedgerBinary.Result {
+        try await binary.run(arguments + ["--data-dir", folder.path, "--api-url", (api ?? apiURL).absoluteString])
     }
 
     /// A file in the data folder's parent workspace, written with `text`.

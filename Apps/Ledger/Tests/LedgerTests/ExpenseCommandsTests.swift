@@ -3,16 +3,18 @@ import Testing
 
 @Suite("Ledger: expenses and reports end to end")
 struct ExpenseCommandsTests {
-    @Test func anExpenseAddedInOneRunIsReportedInTheNext() throws {
+    @Test func anExpenseAddedInOneRunIsReportedInTheNext() async throws {
         let workspace = try LedgerWorkspace()
-        let added = try workspace.run([
+        let added = try await workspace.run([
             "expense", "add", "--title", "Train ticket", "--price", "42.50", "--currency", "usd", "--date",
             "2026-03-18", "--comment", "to the client",
         ])
         #expect(added.status == 0, "\(added.standardError)")
         #expect(added.standardOutput.contains("Added Train ticket: $42.50 on 2026-03-18"))
 
-        let report = try workspace.run(["report", "--from", "2026-03-16", "--to", "2026-03-22", "--format", "json"])
+        let report = try await workspace.run([
+            "report", "--from", "2026-03-16", "--to", "2026-03-22", "--format", "json",
+        ])
         #expect(report.status == 0)
         let document = try JSONSerialization.jsonObject(with: Data(report.standardOutput.utf8)) as? [String: Any]
         let entries = try #require(document?["entries"] as? [[String: Any]])
@@ -20,24 +22,26 @@ struct ExpenseCommandsTests {
         #expect(entries.first?["comment"] as? String == "to the client")
         #expect((document?["totals"] as? [[String: Any]])?.first?["amount"] as? String == "42.5")
 
-        let outside = try workspace.run(["report", "--from", "2026-03-19", "--to", "2026-03-22", "--format", "csv"])
+        let outside = try await workspace.run([
+            "report", "--from", "2026-03-19", "--to", "2026-03-22", "--format", "csv",
+        ])
         #expect(outside.standardOutput == "date,group,title,amount,currency,comment\r\n")
     }
 
-    @Test func everyFixedReportKindRuns() throws {
+    @Test func everyFixedReportKindRuns() async throws {
         let workspace = try LedgerWorkspace()
-        _ = try workspace.run(["expense", "add", "--title", "Coffee", "--price", "3.80"])
+        _ = try await workspace.run(["expense", "add", "--title", "Coffee", "--price", "3.80"])
         for kind in ["today", "week", "month", "year"] {
-            let result = try workspace.run(["report", kind])
+            let result = try await workspace.run(["report", kind])
             #expect(result.status == 0, "\(kind): \(result.standardError)")
             #expect(result.standardOutput.contains("Coffee"), "\(kind)")
         }
-        let list = try workspace.run(["expense", "list", "--json"])
+        let list = try await workspace.run(["expense", "list", "--json"])
         #expect(list.status == 0)
         #expect(try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) is [String: Any])
     }
 
-    @Test func importKeepsGoodRowsReportsBadOnesByLineAndExportReadsBack() throws {
+    @Test func importKeepsGoodRowsReportsBadOnesByLineAndExportReadsBack() async throws {
         let workspace = try LedgerWorkspace()
         let csv = try workspace.file(
             "in.csv",
@@ -49,18 +53,18 @@ struct ExpenseCommandsTests {
             2026-03-03,Nothing,0,EUR,
 
             """)
-        let imported = try workspace.run(["expense", "import", csv.path])
+        let imported = try await workspace.run(["expense", "import", csv.path])
         #expect(imported.status == 0, "\(imported.standardError)")
         #expect(imported.standardOutput.contains("Imported 2 new expenses"))
         #expect(imported.standardOutput.contains("line 3: The date '2026-02-30'"))
         #expect(imported.standardOutput.contains("line 5:"))
 
-        let exported = try workspace.run(["expense", "export"])
+        let exported = try await workspace.run(["expense", "export"])
         #expect(
             exported.standardOutput
                 == "date,group,title,amount,currency,comment\r\n2026-03-01,,Taxi,38.20,EUR,airport\r\n2026-03-02,,Hotel,129.00,EUR,\r\n"
         )
-        let again = try workspace.run([
+        let again = try await workspace.run([
             "expense", "import", try workspace.file("out.csv", exported.standardOutput).path,
         ])
         #expect(
@@ -90,21 +94,22 @@ struct ExpenseCommandsTests {
         (["report", "week", "--format", "xml"], 64, "--format 'xml'"),
         (["frobnicate"], 64, "unknown command 'frobnicate'"),
     ])
-    func badInputFailsWithTheRightStatusAndMessage(arguments: [String], status: Int32, message: String) throws {
+    func badInputFailsWithTheRightStatusAndMessage(arguments: [String], status: Int32, message: String) async throws {
         let workspace = try LedgerWorkspace()
-        let result = try workspace.run(arguments)
+        let result = try await workspace.run(arguments)
         #expect(result.status == status, "\(arguments): \(result.standardError)")
         #expect(result.standardError.contains(message), "\(arguments): \(result.standardError)")
         #expect(result.standardError.hasPrefix("ledger: "))
     }
 
-    @Test func aFileThatIsNotCSVWithTheNeededColumnsImportsNothing() throws {
+    @Test func aFileThatIsNotCSVWithTheNeededColumnsImportsNothing() async throws {
         let workspace = try LedgerWorkspace()
         let file = try workspace.file("bad.csv", "name,price\nx,1\n")
-        let result = try workspace.run(["expense", "import", file.path])
+        let result = try await workspace.run(["expense", "import", file.path])
         #expect(result.status == 65)
         #expect(result.standardError.contains("date, title, amount and currency"))
         #expect(
-            try workspace.run(["expense", "export"]).standardOutput == "date,group,title,amount,currency,comment\r\n")
+            try await workspace.run(["expense", "export"]).standardOutput
+                == "date,group,title,amount,currency,comment\r\n")
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Runs the built `ledger` executable as a user would, capturing what it prints.
-struct LedgerBinary {
-    struct Result {
+struct LedgerBinary: Sendable {
+    struct Result: Sendable {
         let status: Int32
         let standardOutput: String
         let standardError: String
@@ -37,7 +37,16 @@ struct LedgerBinary {
         throw LocateError.notBuilt(searched: folders.map(\.path))
     }
 
-    func run(_ arguments: [String]) throws -> Result {
+    /// Runs `ledger` on a thread of its own and waits for it: waiting for a child process must not hold one of the
+    /// few threads Swift concurrency runs every other test on.
+    func run(_ arguments: [String]) async throws -> Result {
+        let url = url
+        return try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Swift.Result { try Self.runBlocking(url, arguments) }) }.start()
+        }
+    }
+
+    private static func runBlocking(_ url: URL, _ arguments: [String]) throws -> Result {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments

@@ -8,13 +8,13 @@ struct NetworkCommandsTests {
         let server = try await DevServer.shared()
         let workspace = try LedgerWorkspace(apiURL: server.baseURL)
         let email = uniqueEmail()
-        let registered = try workspace.run(["register", email])
+        let registered = try await workspace.run(["register", email])
         #expect(registered.status == 0, "\(registered.standardError)")
         #expect(registered.standardOutput.contains("Registered \(email)"))
-        #expect(try workspace.run(["register", email]).status == 65)
+        #expect(try await workspace.run(["register", email]).status == 65)
 
         let pdf = workspace.folder.appendingPathComponent("out/INV-0001.pdf")
-        let created = try workspace.run([
+        let created = try await workspace.run([
             "invoice", "new", "--client", "ACME", "--item", "Consulting; with a semicolon;5;650", "--item",
             "Travel;1;80.70", "--tax", "20", "--template", "compact", "--out", pdf.path,
         ])
@@ -22,48 +22,49 @@ struct NetworkCommandsTests {
         #expect(created.standardOutput.contains("Invoice INV-0001 for ACME: €3,996.84, stored and uploaded as inv_"))
         #expect(try Data(contentsOf: pdf).starts(with: Data("%PDF-1.7".utf8)))
 
-        let duplicated = try workspace.run(["invoice", "duplicate", "INV-0001"])
+        let duplicated = try await workspace.run(["invoice", "duplicate", "INV-0001"])
         #expect(duplicated.status == 0)
-        let list = try workspace.run(["invoice", "list", "--json"])
+        let list = try await workspace.run(["invoice", "list", "--json"])
         let invoices = try #require(
             try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [[String: Any]])
         #expect(invoices.map { $0["number"] as? String } == ["INV-0001", "INV-0002"])
         #expect(invoices.allSatisfy { ($0["serverID"] as? String)?.hasPrefix("inv_") == true })
 
-        let shown = try workspace.run(["invoice", "show", "INV-0002"])
+        let shown = try await workspace.run(["invoice", "show", "INV-0002"])
         #expect(shown.standardOutput.contains("5 x Consulting; with a semicolon at €650.00"))
     }
 
-    @Test func withTheServerDownNetworkFeaturesFailCleanlyAndLocalDataStays() throws {
+    @Test func withTheServerDownNetworkFeaturesFailCleanlyAndLocalDataStays() async throws {
         let workspace = try LedgerWorkspace()
-        _ = try workspace.run(["expense", "add", "--title", "Coffee", "--price", "3"])
+        _ = try await workspace.run(["expense", "add", "--title", "Coffee", "--price", "3"])
 
-        let register = try workspace.run(["register", uniqueEmail()])
+        let register = try await workspace.run(["register", uniqueEmail()])
         #expect(register.status == 69)
         #expect(register.standardError.contains("hint: Check that the API server is running"))
 
-        let invoice = try workspace.run(["invoice", "new", "--client", "ACME", "--item", "Work;1;100"])
+        let invoice = try await workspace.run(["invoice", "new", "--client", "ACME", "--item", "Work;1;100"])
         #expect(invoice.status == 75)
         #expect(invoice.standardOutput.contains("Invoice INV-0001 for ACME: €100.00, stored on this machine."))
         #expect(invoice.standardError.contains("ledger invoice upload INV-0001"))
 
-        let home = try workspace.run(["home"])
+        let home = try await workspace.run(["home"])
         #expect(home.status == 69)
         #expect(home.standardError.contains("cannot be reached"))
 
-        #expect(try workspace.run(["invoice", "list"]).standardOutput.contains("INV-0001"))
-        #expect(try workspace.run(["expense", "list"]).standardOutput.contains("Coffee"))
+        #expect(try await workspace.run(["invoice", "list"]).standardOutput.contains("INV-0001"))
+        #expect(try await workspace.run(["expense", "list"]).standardOutput.contains("Coffee"))
     }
 
     @Test func anInvoiceKeptLocallyIsUploadedLaterWithTheRetryCommand() async throws {
         let server = try await DevServer.shared()
         let workspace = try LedgerWorkspace(apiURL: server.baseURL)
-        #expect(try workspace.run(["register", uniqueEmail()]).status == 0)
+        #expect(try await workspace.run(["register", uniqueEmail()]).status == 0)
         let closed = try #require(URL(string: "http://127.0.0.1:9"))
-        let offline = try workspace.run(["invoice", "new", "--client", "ACME", "--item", "Work;1;100"], api: closed)
+        let offline = try await workspace.run(
+            ["invoice", "new", "--client", "ACME", "--item", "Work;1;100"], api: closed)
         #expect(offline.status == 75)
         #expect(offline.standardError.contains("could not be reached"))
-        let retried = try workspace.run(["invoice", "upload", "INV-0001"])
+        let retried = try await workspace.run(["invoice", "upload", "INV-0001"])
         #expect(retried.status == 0, "\(retried.standardError)")
         #expect(retried.standardOutput.contains("uploaded as inv_"))
     }
@@ -95,9 +96,9 @@ struct NetworkCommandsTests {
         (["open", "ledger://nowhere"], 65, "rejected"),
         (["home", "--api-url", "ftp://example.com"], 64, "is not an http or https URL"),
     ])
-    func badInputFailsWithTheRightStatusAndMessage(arguments: [String], status: Int32, message: String) throws {
+    func badInputFailsWithTheRightStatusAndMessage(arguments: [String], status: Int32, message: String) async throws {
         let workspace = try LedgerWorkspace()
-        let result = try workspace.run(arguments)
+        let result = try await workspace.run(arguments)
         #expect(result.status == status, "\(arguments): \(result.standardError)")
         #expect(result.standardError.contains(message), "\(arguments): \(result.standardError)")
     }
@@ -109,8 +110,8 @@ struct NetworkCommandsTests {
         ("https://help.ledger.example/faq", "Opened outside the app: https://help.ledger.example/faq"),
         ("mailto:support@ledger.example", "Opened outside the app: mailto:support@ledger.example"),
     ])
-    func linksRouteInsideOrOutside(link: String, expected: String) throws {
-        let result = try LedgerWorkspace().run(["open", link])
+    func linksRouteInsideOrOutside(link: String, expected: String) async throws {
+        let result = try await LedgerWorkspace().run(["open", link])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput == expected + "\n")
     }
@@ -118,7 +119,7 @@ struct NetworkCommandsTests {
     @Test func homeShowsTheServerSectionsThenTheSavedCopyOffline() async throws {
         let server = try await DevServer.shared()
         let workspace = try LedgerWorkspace(apiURL: server.baseURL)
-        let online = try workspace.run(["home"])
+        let online = try await workspace.run(["home"])
         #expect(online.status == 0, "\(online.standardError)")
         #expect(online.standardOutput.hasPrefix("Home\n"))
         #expect(online.standardOutput.contains("Spent this month: €1,842.50"))
@@ -126,14 +127,14 @@ struct NetworkCommandsTests {
         #expect(online.standardOutput.contains("broken (banner): the content does not fit the section (at title)"))
 
         let closed = try #require(URL(string: "http://127.0.0.1:9"))
-        let offline = try workspace.run(["home"], api: closed)
+        let offline = try await workspace.run(["home"], api: closed)
         #expect(offline.status == 0, "\(offline.standardError)")
         #expect(offline.standardOutput.hasPrefix("Home (offline: the copy saved "))
         #expect(offline.standardOutput.contains("Spent this month: €1,842.50"))
     }
 
-    @Test func theDemoRunsEveryFeatureAndLeavesTheInvoicePDF() throws {
-        let result = try LedgerBinary.locate().run(["demo"])
+    @Test func theDemoRunsEveryFeatureAndLeavesTheInvoicePDF() async throws {
+        let result = try await LedgerBinary.locate().run(["demo"])
         #expect(result.status == 0, "\(result.standardError)")
         let pdfLine = try #require(
             result.standardOutput.split(separator: "\n").first { $0.hasPrefix("The invoice PDF: ") })

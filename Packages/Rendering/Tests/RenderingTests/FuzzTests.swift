@@ -53,16 +53,16 @@ struct FuzzTests {
     }
 
     @Test(arguments: Fixture.templateIDs, Array(UInt64(1)...UInt64(12)))
-    func fuzzedDocumentsAreValidAndReadBack(template: String, seed: UInt64) throws {
+    func fuzzedDocumentsAreValidAndReadBack(template: String, seed: UInt64) async throws {
         let document = Self.document(seed: seed &* 7_919 &+ UInt64(template.count))
         let renderer = try Fixture.renderer(template)
         let pdf = try renderer.render(document)
-        let check = try PDFTools.check(pdf)
+        let check = try await PDFTools.check(pdf)
         #expect(check.status == 0, "\(check.standardOutput)\(check.standardError)")
-        let pages = try PDFTools.pages(pdf)
+        let pages = try await PDFTools.pages(pdf)
         let pageCount = try renderer.pageCount(of: document)
         #expect(pages.count == pageCount)
-        #expect(try PDFTools.info(pdf)["Pages"] == "\(pageCount)")
+        #expect(try await PDFTools.info(pdf)["Pages"] == "\(pageCount)")
         let text = pages.joined().withoutWhitespace
         for item in document.lineItems {
             let found = text.contains(item.description.withoutWhitespace)

@@ -42,13 +42,13 @@ struct PDFWriterTests {
         }
     }
 
-    @Test func creationDateIsInjectedAndShownByPDFInfo() throws {
+    @Test func creationDateIsInjectedAndShownByPDFInfo() async throws {
         let march = Date(timeIntervalSince1970: 1_741_948_800)  // 2025-03-14T10:40:00Z
         let renderer = InvoicePDFRenderer(creationDate: { march })
         let pdf = try renderer.render(InvoiceDocumentBuilder().build())
         let raw = String(decoding: pdf, as: UTF8.self)
         #expect(raw.contains("/CreationDate (D:20250314104000Z)"))
-        let info = try PDFTools.info(pdf)
+        let info = try await PDFTools.info(pdf)
         #expect(info["Title"] == "Invoice INV-2025-0042")
         #expect(info["Author"] == "Acme Tools Ltd")
         #expect(info["PDF version"] == "1.7")
@@ -60,25 +60,25 @@ struct PDFWriterTests {
     }
 
     @Test(arguments: [-1e15, -62_135_596_801.0, 0, 253_402_300_800.0, 1e15, Double.nan, Double.infinity])
-    func extremeCreationDatesStillGiveAValidDate(seconds: Double) throws {
+    func extremeCreationDatesStillGiveAValidDate(seconds: Double) async throws {
         let pdf = try InvoicePDFRenderer(creationDate: { Date(timeIntervalSince1970: seconds) })
             .render(InvoiceDocumentBuilder().build())
         let raw = String(decoding: pdf, as: UTF8.self)
         let range = try #require(raw.range(of: "/CreationDate (D:"))
         let digits = raw[range.upperBound...].prefix(15)
         #expect(digits.prefix(14).allSatisfy(\.isNumber) && digits.last == "Z", "\(digits)")
-        #expect(try PDFTools.check(pdf).status == 0)
+        #expect(try await PDFTools.check(pdf).status == 0)
     }
 
-    @Test func infoStringsCarryAnyUnicodeTitle() throws {
+    @Test func infoStringsCarryAnyUnicodeTitle() async throws {
         // The number is WinAnsi, but the info dictionary is UTF-16 so even the em dash and euro survive.
         let pdf = try InvoicePDFRenderer(creationDate: { Fixture.date })
             .render(InvoiceDocumentBuilder().number("2025 – €-Nr. (7)").build())
-        let info = try PDFTools.info(pdf)
+        let info = try await PDFTools.info(pdf)
         #expect(info["Title"] == "Invoice 2025 – €-Nr. (7)")
     }
 
-    @Test func delimitersInTextAreEscaped() throws {
+    @Test func delimitersInTextAreEscaped() async throws {
         let hostile = #"Unbalanced ( paren ))) and \ backslash \n not-a-newline \( \) (("#
         let pdf = try InvoicePDFRenderer(creationDate: { Fixture.date })
             .render(
@@ -86,8 +86,8 @@ struct PDFWriterTests {
                     .lineItems([InvoiceLineItem(description: hostile, quantity: 1, unitPrice: 1)])
                     .notes(hostile)
                     .build())
-        #expect(try PDFTools.check(pdf).status == 0)
-        let text = try PDFTools.text(pdf).withoutWhitespace
+        #expect(try await PDFTools.check(pdf).status == 0)
+        let text = try await PDFTools.text(pdf).withoutWhitespace
         #expect(text.contains(hostile.withoutWhitespace))
     }
 }

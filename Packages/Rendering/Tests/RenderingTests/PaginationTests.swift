@@ -6,16 +6,16 @@ import Testing
 @Suite("Rendering: pagination")
 struct PaginationTests {
     @Test(arguments: Fixture.templateIDs)
-    func aThousandLinesFlowOverPagesWithHeadersFootersAndTotalsLast(template: String) throws {
+    func aThousandLinesFlowOverPagesWithHeadersFootersAndTotalsLast(template: String) async throws {
         let renderer = try Fixture.renderer(template)
         let document = InvoiceDocumentBuilder().lineItems(count: 1_000).build()
         let pdf = try renderer.render(document)
-        #expect(try PDFTools.check(pdf).status == 0)
+        #expect(try await PDFTools.check(pdf).status == 0)
 
         let expectedPages = try renderer.pageCount(of: document)
         #expect(expectedPages > 5)
-        #expect(try PDFTools.info(pdf)["Pages"] == "\(expectedPages)")
-        let pages = try PDFTools.pages(pdf)
+        #expect(try await PDFTools.info(pdf)["Pages"] == "\(expectedPages)")
+        let pages = try await PDFTools.pages(pdf)
         try #require(pages.count == expectedPages)
 
         var seen = Set<Int>()
@@ -38,7 +38,7 @@ struct PaginationTests {
     }
 
     @Test(arguments: Fixture.templateIDs)
-    func wrappedRowsAreNeverSplitAcrossPages(template: String) throws {
+    func wrappedRowsAreNeverSplitAcrossPages(template: String) async throws {
         var random = SeededGenerator(seed: 7)
         let words = ["alpha", "beta", "gamma", "delta", "(paren)", "back\\slash", "lorem", "ipsum", "dolor"]
         let items = (0..<220).map { index in
@@ -49,7 +49,7 @@ struct PaginationTests {
         }
         let renderer = try Fixture.renderer(template)
         let pdf = try renderer.render(InvoiceDocumentBuilder().lineItems(items).build())
-        let pages = try PDFTools.pages(pdf).map(\.withoutWhitespace)
+        let pages = try await PDFTools.pages(pdf).map(\.withoutWhitespace)
         #expect(pages.count == (try renderer.pageCount(of: InvoiceDocumentBuilder().lineItems(items).build())))
         for item in items {
             let onPages = pages.filter { $0.contains(item.description.withoutWhitespace) }.count
@@ -58,7 +58,7 @@ struct PaginationTests {
     }
 
     @Test(arguments: Fixture.templateIDs)
-    func aRowTallerThanAPageContinuesOnTheNextOneWithoutLosingText(template: String) throws {
+    func aRowTallerThanAPageContinuesOnTheNextOneWithoutLosingText(template: String) async throws {
         let paragraphs = (1...180).map { "Paragraph \($0) of a very long specification." }
         let description = paragraphs.joined(separator: "\n")
         let renderer = try Fixture.renderer(template)
@@ -69,11 +69,11 @@ struct PaginationTests {
                 InvoiceLineItem(description: "After", quantity: 1, unitPrice: 1),
             ]).build()
         let pdf = try renderer.render(document)
-        #expect(try PDFTools.check(pdf).status == 0)
+        #expect(try await PDFTools.check(pdf).status == 0)
         let pageCount = try renderer.pageCount(of: document)
         #expect(pageCount >= 2)
-        #expect(try PDFTools.info(pdf)["Pages"] == "\(pageCount)")
-        let text = try PDFTools.text(pdf)
+        #expect(try await PDFTools.info(pdf)["Pages"] == "\(pageCount)")
+        let text = try await PDFTools.text(pdf)
         for paragraph in paragraphs {
             let found = text.contains(paragraph)
             #expect(found, "\(paragraph)")
@@ -82,7 +82,7 @@ struct PaginationTests {
     }
 
     @Test(arguments: Fixture.templateIDs)
-    func hugePartyBlocksNumbersAndNotesFlowInsteadOfOverflowing(template: String) throws {
+    func hugePartyBlocksNumbersAndNotesFlowInsteadOfOverflowing(template: String) async throws {
         let lines = (1...150).map { "Address line \($0)" }
         let number = String(repeating: "INV-LONG-", count: 60)
         let longWord = String(repeating: "W", count: 300)
@@ -97,10 +97,10 @@ struct PaginationTests {
         var texts: [String] = []
         for document in documents {
             let pdf = try renderer.render(document)
-            #expect(try PDFTools.check(pdf).status == 0)
+            #expect(try await PDFTools.check(pdf).status == 0)
             let pageCount = try renderer.pageCount(of: document)
-            #expect(try PDFTools.info(pdf)["Pages"] == "\(pageCount)")
-            let pages = try PDFTools.pages(pdf)
+            #expect(try await PDFTools.info(pdf)["Pages"] == "\(pageCount)")
+            let pages = try await PDFTools.pages(pdf)
             let totalsLast = pages.last?.contains("Total $3,033.63") == true
             #expect(totalsLast, "totals after the notes, on the last page")
             texts.append(pages.joined().withoutWhitespace)
@@ -123,11 +123,11 @@ struct PaginationTests {
         #expect(compact < standard)
     }
 
-    @Test func tenThousandLinesRender() throws {
+    @Test func tenThousandLinesRender() async throws {
         let document = InvoiceDocumentBuilder().lineItems(count: 10_000).build()
         let renderer = try Fixture.renderer("compact")
         let pdf = try renderer.render(document)
-        #expect(try PDFTools.check(pdf).status == 0)
-        #expect(try PDFTools.info(pdf)["Pages"] == "\(try renderer.pageCount(of: document))")
+        #expect(try await PDFTools.check(pdf).status == 0)
+        #expect(try await PDFTools.info(pdf)["Pages"] == "\(try renderer.pageCount(of: document))")
     }
 }

@@ -68,16 +68,16 @@ func readmeExample() throws -> (pdf: Data, monochrome: Data, table: String, csv:
 
 @Suite("Rendering: README example")
 struct ReadmeExampleTests {
-    @Test func exampleRunsAndProducesWhatTheReadmeSays() throws {
+    @Test func exampleRunsAndProducesWhatTheReadmeSays() async throws {
         let (pdf, monochrome, table, csv) = try readmeExample()
-        #expect(try PDFTools.check(pdf).status == 0)
-        #expect(try PDFTools.check(monochrome).status == 0)
-        let text = try PDFTools.text(pdf)
+        #expect(try await PDFTools.check(pdf).status == 0)
+        #expect(try await PDFTools.check(monochrome).status == 0)
+        let text = try await PDFTools.text(pdf)
         #expect(text.contains("Design-Workshop (2 Tage)"))
         #expect(text.contains("14.03.2025"))
         // 2,400.00 + 19 % = 456.00; 100.00 + 7 % = 7.00 → 2,963.00
         #expect(text.contains("2.963,00\u{A0}€") || text.contains("2.963,00 €"))
-        #expect(try PDFTools.text(monochrome).contains("Invoice RE-2025-0042"))
+        #expect(try await PDFTools.text(monochrome).contains("Invoice RE-2025-0042"))
         #expect(table.contains("Train to Hamburg"))
         #expect(csv.hasSuffix("2025-03-14,,Train to Hamburg,89.90,EUR,\r\n"))
     }

@@ -66,19 +66,19 @@ struct RegistryTests {
 @Suite("Rendering: preview")
 struct PreviewTests {
     @Test(arguments: Fixture.templateIDs)
-    func previewIsTheFirstPageNumberedAgainstTheWholeDocument(template: String) throws {
+    func previewIsTheFirstPageNumberedAgainstTheWholeDocument(template: String) async throws {
         let theme = try Fixture.renderer(template).theme
         let preview = InvoicePDFPreviewRenderer(theme: theme, creationDate: { Fixture.date })
         let document = InvoiceDocumentBuilder().lineItems(count: 400).build()
         let data = try #require(preview.preview(document))
-        #expect(try PDFTools.check(data).status == 0)
-        #expect(try PDFTools.info(data)["Pages"] == "1")
+        #expect(try await PDFTools.check(data).status == 0)
+        #expect(try await PDFTools.info(data)["Pages"] == "1")
         let fullCount = try Fixture.renderer(template).pageCount(of: document)
-        let text = try PDFTools.text(data)
+        let text = try await PDFTools.text(data)
         #expect(text.contains("Page 1 of \(fullCount)"))
         #expect(text.contains("Item 1\n"))
         #expect(!text.contains("Subtotal"))
-        let firstPageOfFull = try PDFTools.text(Fixture.renderer(template).render(document), first: 1, last: 1)
+        let firstPageOfFull = try await PDFTools.text(Fixture.renderer(template).render(document), first: 1, last: 1)
         #expect(text == firstPageOfFull)
     }
 

@@ -6,11 +6,11 @@ import Testing
 @Suite("Rendering: templates produce valid PDFs")
 struct TemplateValidityTests {
     @Test(arguments: Fixture.templateIDs)
-    func sampleInvoicePassesQPDFAndReadsBack(template: String) throws {
+    func sampleInvoicePassesQPDFAndReadsBack(template: String) async throws {
         let pdf = try Fixture.renderer(template).render(InvoiceDocumentBuilder().build())
-        let check = try PDFTools.check(pdf)
+        let check = try await PDFTools.check(pdf)
         #expect(check.status == 0, "\(check.standardOutput)\(check.standardError)")
-        let text = try PDFTools.text(pdf)
+        let text = try await PDFTools.text(pdf)
         for expected in [
             "INV-2025-0042", "Acme Tools Ltd", "Globex Corporation", "Design workshop (2 days)",
             "Prototype hosting, March", "Printed manuals", "03/14/2025", "04/13/2025", "$2,543.65", "$489.98",
@@ -32,15 +32,15 @@ struct TemplateValidityTests {
         #expect(try named.render(document) == Fixture.renderer(template).render(document))
     }
 
-    @Test func letterPaperSetsTheMediaBox() throws {
+    @Test func letterPaperSetsTheMediaBox() async throws {
         let pdf = try StandardInvoiceTemplate(pageSize: .letter, creationDate: { Fixture.date })
             .render(InvoiceDocumentBuilder().build())
-        let info = try PDFTools.info(pdf)
+        let info = try await PDFTools.info(pdf)
         #expect(info["Page size"]?.hasPrefix("612 x 792") == true)
-        #expect(try PDFTools.check(pdf).status == 0)
+        #expect(try await PDFTools.check(pdf).status == 0)
     }
 
-    @Test func creativeAccentChangesOnlyColours() throws {
+    @Test func creativeAccentChangesOnlyColours() async throws {
         let document = InvoiceDocumentBuilder().build()
         let red = try CreativeInvoiceTemplate(
             accent: PDFColor(red: 1, green: 0, blue: 0), creationDate: { Fixture.date }
@@ -53,6 +53,6 @@ struct TemplateValidityTests {
         #expect(red != blue)
         #expect(String(decoding: red, as: UTF8.self).contains("1 0 0 rg"))
         #expect(String(decoding: blue, as: UTF8.self).contains("0 0 1 rg"))
-        #expect(try PDFTools.text(red) == PDFTools.text(blue))
+        #expect(try await PDFTools.text(red) == PDFTools.text(blue))
     }
 }

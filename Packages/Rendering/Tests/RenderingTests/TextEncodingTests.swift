@@ -19,7 +19,7 @@ struct TextEncodingTests {
         return String(String.UnicodeScalarView(scalars))
     }()
 
-    @Test func everyWinAnsiCharacterReadsBackFromThePDF() throws {
+    @Test func everyWinAnsiCharacterReadsBackFromThePDF() async throws {
         #expect(Self.winAnsiCharacters.unicodeScalars.count == 94 + 27 + 94)
         // Spaces between characters let pdftotext keep each glyph separate; the comparison ignores them.
         let spaced = Self.winAnsiCharacters.map(String.init).joined(separator: " ")
@@ -29,22 +29,22 @@ struct TextEncodingTests {
                     .lineItems([InvoiceLineItem(description: spaced, quantity: 1, unitPrice: 1)])
                     .notes(spaced)
                     .build())
-            #expect(try PDFTools.check(pdf).status == 0)
-            let text = try PDFTools.text(pdf).withoutWhitespace
+            #expect(try await PDFTools.check(pdf).status == 0)
+            let text = try await PDFTools.text(pdf).withoutWhitespace
             let expected = Self.winAnsiCharacters.withoutWhitespace
             #expect(text.components(separatedBy: expected).count == 3, "description and notes both read back")
         }
     }
 
-    @Test func decomposedAccentsAreComposedBeforeEncoding() throws {
+    @Test func decomposedAccentsAreComposedBeforeEncoding() async throws {
         let decomposed = "Cafe\u{301} cre\u{300}me bru\u{302}le\u{301}e"
         let pdf = try Fixture.renderer("standard").render(
             InvoiceDocumentBuilder().lineItems([InvoiceLineItem(description: decomposed, quantity: 1, unitPrice: 5)])
                 .build())
-        #expect(try PDFTools.text(pdf).contains("Café crème brûlée"))
+        #expect(try await PDFTools.text(pdf).contains("Café crème brûlée"))
     }
 
-    @Test func typographicQuotesAndEuroUseTheirWinAnsiCodes() throws {
+    @Test func typographicQuotesAndEuroUseTheirWinAnsiCodes() async throws {
         let description = "“Quoted” ‘single’ – dash — em … € 5 ™ Œuvre Š"
         let pdf = try Fixture.renderer("standard").render(
             InvoiceDocumentBuilder().lineItems([InvoiceLineItem(description: description, quantity: 1, unitPrice: 5)])
@@ -52,7 +52,7 @@ struct TextEncodingTests {
         let raw = [UInt8](pdf)
         // “ is 0x93 and € is 0x80 in WinAnsi: the bytes appear literally inside the content stream.
         #expect(raw.contains(0x93) && raw.contains(0x94) && raw.contains(0x80) && raw.contains(0x85))
-        let text = try PDFTools.text(pdf)
+        let text = try await PDFTools.text(pdf)
         #expect(text.contains(description))
         #expect(text.contains("5,00\u{A0}€") || text.contains("5,00 €"))
     }
@@ -103,7 +103,7 @@ struct TextEncodingTests {
         }
     }
 
-    @Test func tabsBecomeSpacesAndLineBreaksAreKept() throws {
+    @Test func tabsBecomeSpacesAndLineBreaksAreKept() async throws {
         let pdf = try Fixture.renderer("standard").render(
             InvoiceDocumentBuilder()
                 .lineItems([
@@ -111,7 +111,7 @@ struct TextEncodingTests {
                         description: "First\tpart\r\nSecond line\rThird\u{2028}Fourth", quantity: 1, unitPrice: 1)
                 ])
                 .build())
-        let text = try PDFTools.text(pdf)
+        let text = try await PDFTools.text(pdf)
         #expect(text.contains("First part\nSecond line\nThird\nFourth"))
     }
 }

@@ -13,14 +13,14 @@ struct ThemeTests {
         InvoiceTheme(
             header: .banner, fontSize: 6, rowPadding: 0, margin: 24, stripedRows: true, filledTableHeader: true),
     ])
-    func extremeThemesAreClampedAndStillProduceReadableInvoices(theme: InvoiceTheme) throws {
+    func extremeThemesAreClampedAndStillProduceReadableInvoices(theme: InvoiceTheme) async throws {
         let renderer = InvoicePDFRenderer(theme: theme, creationDate: { Fixture.date })
         let document = InvoiceDocumentBuilder().lineItems(count: 60).build()
         let pdf = try renderer.render(document)
-        #expect(try PDFTools.check(pdf).status == 0)
+        #expect(try await PDFTools.check(pdf).status == 0)
         let pageCount = try renderer.pageCount(of: document)
-        #expect(try PDFTools.info(pdf)["Pages"] == "\(pageCount)")
-        let pages = try PDFTools.pages(pdf)
+        #expect(try await PDFTools.info(pdf)["Pages"] == "\(pageCount)")
+        let pages = try await PDFTools.pages(pdf)
         let text = pages.joined()
         for index in 1...60 {
             let found = text.contains("Item \(index)\n")

@@ -44,14 +44,14 @@ struct TotalsTests {
         #expect(try InvoiceTotals(of: document).total == decimal(expected))
     }
 
-    @Test func anEmptyInvoiceHasZeroTotalsAndStillRenders() throws {
+    @Test func anEmptyInvoiceHasZeroTotalsAndStillRenders() async throws {
         let document = InvoiceDocumentBuilder().lineItems([]).notes("").build()
         let totals = try InvoiceTotals(of: document)
         #expect(totals.subtotal == 0 && totals.total == 0 && totals.taxes.isEmpty && totals.lineAmounts.isEmpty)
         for (_, renderer) in Fixture.templates {
             let pdf = try renderer.render(document)
-            #expect(try PDFTools.check(pdf).status == 0)
-            let text = try PDFTools.text(pdf)
+            #expect(try await PDFTools.check(pdf).status == 0)
+            let text = try await PDFTools.text(pdf)
             #expect(text.contains("Total $0.00"))
             #expect(!text.contains("Notes"))
         }
@@ -102,7 +102,7 @@ struct TotalsTests {
         #expect(throws: RenderingError.numberOutOfRange(.total)) { try InvoiceTotals(of: document) }
     }
 
-    @Test func theLargestAllowedAmountsStillFitTheirColumns() throws {
+    @Test func theLargestAllowedAmountsStillFitTheirColumns() async throws {
         let big = InvoiceLimits.maximumAmount - 1
         let longest = try decimal("-99999999999.999999")
         let document = InvoiceDocumentBuilder().currency(.bhd).lineItems([
@@ -112,8 +112,8 @@ struct TotalsTests {
         ]).build()
         for (_, renderer) in Fixture.templates {
             let pdf = try renderer.render(document)
-            #expect(try PDFTools.check(pdf).status == 0)
-            let text = try PDFTools.text(pdf)
+            #expect(try await PDFTools.check(pdf).status == 0)
+            let text = try await PDFTools.text(pdf)
             #expect(text.contains("BHD 999,999,999,999.999"))
             #expect(text.contains("Fine-grained"))
         }

@@ -15,9 +15,9 @@ struct ModuleCompletenessTests {
 
         """
 
-    @Test func aCompleteModuleCompiles() throws {
+    @Test func aCompleteModuleCompiles() async throws {
         let probe = try #require(CompilerProbe.shared)
-        let result = try probe.typecheck(
+        let result = try await probe.typecheck(
             Self.header + """
                 let module = SectionModule(
                     type: "promo", mapper: JSONSectionMapper<Promo>(), provider: NoRefreshProvider(),
@@ -28,9 +28,9 @@ struct ModuleCompletenessTests {
         #expect(result.succeeded, "\(result.output)")
     }
 
-    @Test func aModuleMissingAPartDoesNotCompile() throws {
+    @Test func aModuleMissingAPartDoesNotCompile() async throws {
         let probe = try #require(CompilerProbe.shared)
-        let result = try probe.typecheck(
+        let result = try await probe.typecheck(
             Self.header + """
                 let noStorage = SectionModule(
                     type: "promo", mapper: JSONSectionMapper<Promo>(), provider: NoRefreshProvider(), listeners: [])
@@ -54,7 +54,7 @@ struct ModuleCompletenessTests {
 
 /// Runs `swiftc -typecheck` against the modules the tests were built with.
 struct CompilerProbe: Sendable {
-    struct Result {
+    struct Result: Sendable {
         let succeeded: Bool
         let output: String
     }
@@ -84,7 +84,15 @@ struct CompilerProbe: Sendable {
         #endif
     }()
 
-    func typecheck(_ source: String) throws -> Result {
+    /// Type-checks `source` on a thread of its own: waiting for the compiler must not hold one of the few threads
+    /// Swift concurrency runs every other test on.
+    func typecheck(_ source: String) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Swift.Result { try typecheckBlocking(source) }) }.start()
+        }
+    }
+
+    private func typecheckBlocking(_ source: String) throws -> Result {
         #if os(Linux) || os(macOS)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "sections-probe-\(UUID().uuidString)")

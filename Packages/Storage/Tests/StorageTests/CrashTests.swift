@@ -137,10 +137,10 @@ enum CrashChild {
         executable: URL, environment: [String: String], killAfter: Int
     ) async throws -> [String] {
         try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
+            Thread {
                 continuation.resume(
                     with: Result { try run(executable: executable, environment: environment, killAfter: killAfter) })
-            }
+            }.start()
         }
     }
 

@@ -3,25 +3,39 @@ import Testing
 
 /// Runs the real PDF tools (qpdf, pdftotext, pdfinfo, pdftoppm) on rendered bytes, in a temporary folder that
 /// is deleted afterwards.
+///
+/// Each tool runs and is waited for on a thread of its own: Swift concurrency runs the tests on as many threads as
+/// the machine has cores, and a test that blocked one of them while a child process works would stall every
+/// other test (and their timers) on a two-core machine.
 struct PDFTools {
-    struct Output {
+    struct Output: Sendable {
         let status: Int32
         let standardOutput: String
         let standardError: String
     }
 
-    /// Writes `data` to a fresh temporary file, hands its URL to `body`, then deletes the folder.
-    static func withFile<T>(_ data: Data, _ body: (URL) throws -> T) throws -> T {
+    /// Writes `data` to a fresh temporary file, runs `tool` with `arguments(file)`, then deletes the folder.
+    static func run(
+        _ tool: String, on data: Data, _ arguments: @escaping @Sendable (URL) -> [String]
+    ) async throws
+        -> Output
+    {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("RenderingTests-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("document.pdf")
         try data.write(to: file)
-        return try body(file)
+        return try await onOwnThread { try runBlocking(tool, arguments(file)) }
     }
 
-    static func run(_ tool: String, _ arguments: [String]) throws -> Output {
+    private static func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try work() }) }.start()
+        }
+    }
+
+    private static func runBlocking(_ tool: String, _ arguments: [String]) throws -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [tool] + arguments
@@ -40,41 +54,37 @@ struct PDFTools {
     }
 
     /// `qpdf --check`: exit 0 and its verdict, or the failure for the test log.
-    static func check(_ data: Data) throws -> Output {
-        try withFile(data) { try run("qpdf", ["--check", $0.path]) }
+    static func check(_ data: Data) async throws -> Output {
+        try await run("qpdf", on: data) { ["--check", $0.path] }
     }
 
     /// `pdftotext -raw` (content-stream order) of the pages `first...last`, or of all pages.
-    static func text(_ data: Data, first: Int? = nil, last: Int? = nil, raw: Bool = true) throws -> String {
-        try withFile(data) { file in
-            var arguments = raw ? ["-raw", "-enc", "UTF-8"] : ["-enc", "UTF-8"]
-            if let first { arguments += ["-f", "\(first)"] }
-            if let last { arguments += ["-l", "\(last)"] }
-            let output = try run("pdftotext", arguments + [file.path, "-"])
-            #expect(output.status == 0, "pdftotext failed: \(output.standardError)")
-            return output.standardOutput
-        }
+    static func text(_ data: Data, first: Int? = nil, last: Int? = nil, raw: Bool = true) async throws -> String {
+        var options = raw ? ["-raw", "-enc", "UTF-8"] : ["-enc", "UTF-8"]
+        if let first { options += ["-f", "\(first)"] }
+        if let last { options += ["-l", "\(last)"] }
+        let output = try await run("pdftotext", on: data) { [options] in options + [$0.path, "-"] }
+        #expect(output.status == 0, "pdftotext failed: \(output.standardError)")
+        return output.standardOutput
     }
 
     /// Text of every page separately (pdftotext separates pages with a form feed).
-    static func pages(_ data: Data, raw: Bool = true) throws -> [String] {
-        var pages = try text(data, raw: raw).components(separatedBy: "\u{0C}")
+    static func pages(_ data: Data, raw: Bool = true) async throws -> [String] {
+        var pages = try await text(data, raw: raw).components(separatedBy: "\u{0C}")
         if pages.last?.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty == true { pages.removeLast() }
         return pages
     }
 
     /// The fields `pdfinfo` prints, by name.
-    static func info(_ data: Data) throws -> [String: String] {
-        try withFile(data) { file in
-            let output = try run("pdfinfo", [file.path])
-            #expect(output.status == 0, "pdfinfo failed: \(output.standardError)")
-            var fields: [String: String] = [:]
-            for line in output.standardOutput.split(separator: "\n") {
-                guard let colon = line.firstIndex(of: ":") else { continue }
-                fields[String(line[..<colon])] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            }
-            return fields
+    static func info(_ data: Data) async throws -> [String: String] {
+        let output = try await run("pdfinfo", on: data) { [$0.path] }
+        #expect(output.status == 0, "pdfinfo failed: \(output.standardError)")
+        var fields: [String: String] = [:]
+        for line in output.standardOutput.split(separator: "\n") {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            fields[String(line[..<colon])] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
+        return fields
     }
 }
 
