@@ -8,7 +8,7 @@ enum ExpenseCommand {
             throw .usage("expense needs an action: add, list, import or export")
         }
         let rest = Array(words.dropFirst())
-        let session = Session(options: options, console: console)
+        let session = CommandContext(options: options, console: console)
         switch action {
         case "add": try await add(rest, session: session)
         case "list": try await list(rest, session: session)
@@ -18,7 +18,7 @@ enum ExpenseCommand {
         }
     }
 
-    private static func add(_ words: [String], session: Session) async throws(CommandError) {
+    private static func add(_ words: [String], session: CommandContext) async throws(CommandError) {
         let arguments = try Arguments(words, options: ["title", "price", "currency", "date", "comment"])
         _ = try arguments.expectPositionals([], for: "expense add")
         let title = try arguments.required("title", for: "expense add")
@@ -26,7 +26,9 @@ enum ExpenseCommand {
         guard let price = DecimalText.parse(priceText) else {
             throw .usage("--price '\(priceText)' is not a number such as 12.50", hint: nil)
         }
-        let date = try day(arguments.value("date"), option: "date", days: session.factory.days) ?? Date()
+        let date =
+            try day(arguments.value("date"), option: "date", days: session.factory.days)
+            ?? session.factory.configuration.now()
         let expense = NewExpense(
             title: title, price: price, currencyCode: arguments.value("currency") ?? "EUR", date: date,
             comment: arguments.value("comment") ?? "")
@@ -47,14 +49,14 @@ enum ExpenseCommand {
         }
     }
 
-    private static func list(_ words: [String], session: Session) async throws(CommandError) {
+    private static func list(_ words: [String], session: CommandContext) async throws(CommandError) {
         _ = try Arguments(words).expectPositionals([], for: "expense list")
         let text = try await ReportCommand.report(
             .allTime, format: session.console.json ? .json : .table, session: session)
         session.console.block(text)
     }
 
-    private static func export(_ words: [String], session: Session) async throws(CommandError) {
+    private static func export(_ words: [String], session: CommandContext) async throws(CommandError) {
         _ = try Arguments(words).expectPositionals([], for: "expense export")
         let csv = try await session.run { () throws(CommandError) in
             let exporter = try await session.expenses().exporter
@@ -67,7 +69,7 @@ enum ExpenseCommand {
         session.console.write(csv)
     }
 
-    private static func importFile(_ words: [String], session: Session) async throws(CommandError) {
+    private static func importFile(_ words: [String], session: CommandContext) async throws(CommandError) {
         let path = try Arguments(words).expectPositionals(["FILE.csv"], for: "expense import")[0]
         let text: String
         do {

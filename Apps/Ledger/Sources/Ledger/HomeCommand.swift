@@ -5,7 +5,7 @@ import Foundation
 enum HomeCommand {
     static func run(_ words: [String], options: GlobalOptions, console: Console) async throws(CommandError) {
         _ = try Arguments(words).expectPositionals([], for: "home")
-        let session = Session(options: options, console: console)
+        let session = CommandContext(options: options, console: console)
         let screen = try await session.run { () throws(CommandError) in
             let loader: any HomeScreenLoading
             do throws(HomeScreenSetupError) {

@@ -12,7 +12,7 @@ enum InvoiceCommand {
             throw .usage("invoice needs an action: new, list, show, upload or duplicate")
         }
         let rest = Array(words.dropFirst())
-        let session = Session(options: options, console: console)
+        let session = CommandContext(options: options, console: console)
         switch action {
         case "new": return try await new(rest, session: session)
         case "list": try await list(rest, session: session)
@@ -24,7 +24,7 @@ enum InvoiceCommand {
         return .success
     }
 
-    private static func new(_ words: [String], session: Session) async throws(CommandError) -> ExitStatus {
+    private static func new(_ words: [String], session: CommandContext) async throws(CommandError) -> ExitStatus {
         let arguments = try Arguments(
             words, options: ["client", "item", "currency", "due", "template", "tax", "notes", "out"])
         _ = try arguments.expectPositionals([], for: "invoice new")
@@ -74,7 +74,7 @@ enum InvoiceCommand {
         return InvoiceItem(description: description, quantity: quantity, unitPrice: price)
     }
 
-    private static func list(_ words: [String], session: Session) async throws(CommandError) {
+    private static func list(_ words: [String], session: CommandContext) async throws(CommandError) {
         _ = try Arguments(words).expectPositionals([], for: "invoice list")
         let records = try await session.run { () throws(CommandError) in
             let archive = try await session.invoices().archive
@@ -100,7 +100,7 @@ enum InvoiceCommand {
         }
     }
 
-    private static func show(_ words: [String], session: Session) async throws(CommandError) {
+    private static func show(_ words: [String], session: CommandContext) async throws(CommandError) {
         let arguments = try Arguments(words, options: ["out"])
         let number = try arguments.expectPositionals(["NUMBER"], for: "invoice show")[0]
         let file = try await session.run { () throws(CommandError) in
@@ -129,7 +129,7 @@ enum InvoiceCommand {
         if let written { session.console.line("PDF: \(written)") }
     }
 
-    private static func upload(_ words: [String], session: Session) async throws(CommandError) -> ExitStatus {
+    private static func upload(_ words: [String], session: CommandContext) async throws(CommandError) -> ExitStatus {
         let number = try Arguments(words).expectPositionals(["NUMBER"], for: "invoice upload")[0]
         let submission = try await session.run { () throws(CommandError) in
             let uploads = try await session.invoices().uploads
@@ -142,7 +142,7 @@ enum InvoiceCommand {
         return try await report(submission, out: nil, session: session)
     }
 
-    private static func duplicate(_ words: [String], session: Session) async throws(CommandError) -> ExitStatus {
+    private static func duplicate(_ words: [String], session: CommandContext) async throws(CommandError) -> ExitStatus {
         let arguments = try Arguments(words, options: ["out"])
         let number = try arguments.expectPositionals(["NUMBER"], for: "invoice duplicate")[0]
         let submission = try await session.run { () throws(CommandError) in
@@ -163,7 +163,7 @@ enum InvoiceCommand {
 
     /// Prints what a submission did; an upload failure is a warning with the retry command, exit status 75.
     private static func report(
-        _ submission: InvoiceSubmission, out: String?, session: Session
+        _ submission: InvoiceSubmission, out: String?, session: CommandContext
     ) async throws(CommandError) -> ExitStatus {
         let record = submission.record
         var written: String?

@@ -145,7 +145,7 @@ enum LedgerCommandLine {
 }
 
 /// The factory for one run, configured from the global options.
-struct Session {
+struct CommandContext {
     let factory: LedgerFactory
     let console: Console
 

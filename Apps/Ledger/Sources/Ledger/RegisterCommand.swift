@@ -5,7 +5,7 @@ import Foundation
 enum RegisterCommand {
     @MainActor static func run(_ words: [String], options: GlobalOptions, console: Console) async throws(CommandError) {
         let email = try Arguments(words).expectPositionals(["EMAIL"], for: "register")[0]
-        let session = Session(options: options, console: console)
+        let session = CommandContext(options: options, console: console)
         let flow = session.factory.makeRegistrationFlow()
         flow.submit(email: email)
         let state = await flow.settled()
@@ -32,7 +32,7 @@ enum OpenCommand {
         guard let url = URL(string: text) else {
             throw CommandError(message: "'\(text)' is not a URL", hint: nil, status: .dataError)
         }
-        let session = Session(options: options, console: console)
+        let session = CommandContext(options: options, console: console)
         let navigator: any Navigator
         do {
             navigator = try session.factory.makeNavigator(

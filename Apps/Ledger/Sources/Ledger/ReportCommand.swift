@@ -24,7 +24,7 @@ enum ReportNames {
 enum ReportCommand {
     static func run(_ words: [String], options: GlobalOptions, console: Console) async throws(CommandError) {
         let arguments = try Arguments(words, options: ["from", "to", "format"])
-        let session = Session(options: options, console: console)
+        let session = CommandContext(options: options, console: console)
         let formatName = arguments.value("format") ?? (console.json ? "json" : "table")
         guard let format = ReportFormat(rawValue: formatName) else {
             throw .usage("--format '\(formatName)' is not one of table, csv, json", hint: nil)
@@ -54,7 +54,7 @@ enum ReportCommand {
     }
 
     static func report(
-        _ range: ReportRange, format: ReportFormat, session: Session
+        _ range: ReportRange, format: ReportFormat, session: CommandContext
     ) async throws(CommandError)
         -> String
     {
