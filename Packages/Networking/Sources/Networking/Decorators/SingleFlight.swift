@@ -4,6 +4,11 @@
 /// others keep waiting. When the last caller leaves, the operation is cancelled if `cancelsWhenAbandoned`, or
 /// left to finish otherwise (a token refresh must not be cut off halfway: the server may already have rotated
 /// the refresh token). A flight is removed the moment it completes, so a later call starts a fresh one.
+///
+/// The operation runs in a task of its own, so that cancelling the caller who started it cancels only that
+/// caller. The task is started with `startTask`: on the calling thread until the operation first suspends, so an
+/// unshared call adds no thread hop before the request starts. The table of flights is a dictionary under a lock
+/// (no actor), touched twice per caller.
 final class SingleFlight<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     typealias Outcome = Result<Value, HTTPClientError>
 
@@ -17,19 +22,33 @@ final class SingleFlight<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         var inFlight = 0
     }
 
-    private struct Flight {
-        let generation: UInt64
+    /// One caller. Its fields are guarded by the single flight's lock.
+    private final class Waiter: @unchecked Sendable {
+        var continuation: CheckedContinuation<Outcome, Never>?
+        var cancelled = false
+    }
+
+    /// One running operation. Its fields are guarded by the single flight's lock.
+    private final class Flight: @unchecked Sendable {
+        var waiters: [Waiter]
         var task: Task<Void, Never>?
-        var waiters: [UInt64: CheckedContinuation<Outcome, Never>]
+        /// Every caller left and the operation was (or is about to be) cancelled.
+        var abandoned = false
+
+        init(first: Waiter) {
+            waiters = [first]
+        }
+    }
+
+    /// What `join` found.
+    private enum Joined {
+        case cancelled
+        case shared
+        case started(Flight)
     }
 
     private struct State {
         var flights: [Key: Flight] = [:]
-        var nextID: UInt64 = 0
-        /// Callers that have an id but have not joined a flight yet.
-        var pending: Set<UInt64> = []
-        /// Pending callers whose task was cancelled before they joined.
-        var cancelledBeforeJoining: Set<UInt64> = []
         var statistics = Statistics()
     }
 
@@ -46,75 +65,83 @@ final class SingleFlight<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     /// Joins the running operation for `key`, or starts `operation` when none runs.
     func run(key: Key, operation: @escaping @Sendable () async -> Outcome) async -> Outcome {
-        let id = state.withLock { state in
-            state.nextID += 1
-            state.pending.insert(state.nextID)
-            return state.nextID
-        }
+        let waiter = Waiter()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                join(key: key, id: id, continuation: continuation, operation: operation)
+                join(key: key, waiter: waiter, continuation: continuation, operation: operation)
             }
         } onCancel: {
-            leave(key: key, id: id)
+            leave(key: key, waiter: waiter)
         }
     }
 
     private func join(
         key: Key,
-        id: UInt64,
+        waiter: Waiter,
         continuation: CheckedContinuation<Outcome, Never>,
         operation: @escaping @Sendable () async -> Outcome
     ) {
-        let cancelled = state.withLock { state -> Bool in
-            state.pending.remove(id)
-            if state.cancelledBeforeJoining.remove(id) != nil { return true }
-            if state.flights[key] != nil {
-                state.flights[key]?.waiters[id] = continuation
+        let joined = state.withLock { state -> Joined in
+            if waiter.cancelled { return .cancelled }
+            waiter.continuation = continuation
+            if let flight = state.flights[key] {
+                flight.waiters.append(waiter)
                 state.statistics.joined += 1
-                return false
+                return .shared
             }
-            let generation = id
-            let task = Task { [self] in
-                let outcome = await operation()
-                finish(key: key, generation: generation, outcome: outcome)
-            }
-            state.flights[key] = Flight(generation: generation, task: task, waiters: [id: continuation])
+            let flight = Flight(first: waiter)
+            state.flights[key] = flight
             state.statistics.started += 1
             state.statistics.inFlight += 1
-            return false
+            return .started(flight)
         }
-        if cancelled { continuation.resume(returning: .failure(.cancelled)) }
+        switch joined {
+        case .cancelled:
+            continuation.resume(returning: .failure(.cancelled))
+        case .shared:
+            break
+        case .started(let flight):
+            // Outside the lock: the operation may run, and even finish, before `startTask` returns.
+            let task = startTask { [self] in
+                let outcome = await operation()
+                finish(key: key, flight: flight, outcome: outcome)
+            }
+            let abandoned = state.withLock { _ -> Bool in
+                flight.task = task
+                return flight.abandoned
+            }
+            if abandoned { task.cancel() }
+        }
     }
 
-    private func leave(key: Key, id: UInt64) {
-        let (waiter, abandoned) = state.withLock {
+    private func leave(key: Key, waiter: Waiter) {
+        let (continuation, abandoned) = state.withLock {
             state -> (CheckedContinuation<Outcome, Never>?, Task<Void, Never>?) in
-            if state.pending.contains(id) {
-                state.cancelledBeforeJoining.insert(id)
-                return (nil, nil)
-            }
-            guard var flight = state.flights[key], let waiter = flight.waiters.removeValue(forKey: id) else {
-                return (nil, nil)  // already finished
-            }
-            if flight.waiters.isEmpty && cancelsWhenAbandoned {
-                state.flights[key] = nil
-                state.statistics.inFlight -= 1
-                return (waiter, flight.task)
-            }
-            state.flights[key] = flight
-            return (waiter, nil)
+            waiter.cancelled = true
+            guard let continuation = waiter.continuation else { return (nil, nil) }  // not joined, or finished
+            waiter.continuation = nil
+            guard let flight = state.flights[key], let index = flight.waiters.firstIndex(where: { $0 === waiter })
+            else { return (continuation, nil) }
+            flight.waiters.remove(at: index)
+            guard flight.waiters.isEmpty && cancelsWhenAbandoned else { return (continuation, nil) }
+            flight.abandoned = true  // a task not stored yet is cancelled by `join`
+            state.flights[key] = nil
+            state.statistics.inFlight -= 1
+            return (continuation, flight.task)
         }
-        waiter?.resume(returning: .failure(.cancelled))
+        continuation?.resume(returning: .failure(.cancelled))
         abandoned?.cancel()
     }
 
-    private func finish(key: Key, generation: UInt64, outcome: Outcome) {
+    private func finish(key: Key, flight: Flight, outcome: Outcome) {
         let waiters = state.withLock { state -> [CheckedContinuation<Outcome, Never>] in
-            guard let flight = state.flights[key], flight.generation == generation else { return [] }
+            guard !flight.abandoned, state.flights[key] === flight else { return [] }
             state.flights[key] = nil
             state.statistics.inFlight -= 1
-            return Array(flight.waiters.values)
+            let continuations = flight.waiters.compactMap(\.continuation)
+            for waiter in flight.waiters { waiter.continuation = nil }
+            flight.waiters = []
+            return continuations
         }
         for waiter in waiters { waiter.resume(returning: outcome) }
     }

@@ -2,19 +2,24 @@
 /// `.timeout` (which `RetryingHTTPClient` may retry). Place it inside the retry, next to the transport.
 public struct TimeoutHTTPClient: HTTPClient {
     private let base: any HTTPClient
-    private let timeout: Duration
-    private let sleeper: any Sleeper
+    private let limit: TimeLimit
 
-    /// Wraps `base`; a `timeout` of zero or less fails every request with `.timeout` without sending it.
+    /// Wraps `base`; a `timeout` of zero or less fails every request with `.timeout` without sending it, and one
+    /// of a hundred years or more means no timeout (requests pass straight through, with no task and no timer).
     public init(wrapping base: any HTTPClient, timeout: Duration, sleeper: any Sleeper = SystemClock()) {
         self.base = base
-        self.timeout = timeout
-        self.sleeper = sleeper
+        limit = TimeLimit(duration: timeout, waiter: TimeLimit.Waiter(sleeper), expired: .timeout)
+    }
+
+    /// Wraps `base`, timing attempts on `timers` (tests fire them by hand).
+    init(wrapping base: any HTTPClient, timeout: Duration, timers: TimerQueue) {
+        self.base = base
+        limit = TimeLimit(duration: timeout, waiter: .queue(timers), expired: .timeout)
     }
 
     /// Sends `request`, giving up after the timeout.
     public func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
-        try await race(base, request, within: timeout, sleeper: sleeper, expired: .timeout)
+        try await limit.send(request, through: base)
     }
 }
 
@@ -23,53 +28,99 @@ public struct TimeoutHTTPClient: HTTPClient {
 /// the retry.
 public struct DeadlineHTTPClient: HTTPClient {
     private let base: any HTTPClient
-    private let budget: Duration
-    private let sleeper: any Sleeper
+    private let limit: TimeLimit
 
     /// Wraps `base`; each call gets `budget` from when it starts. A budget of zero or less fails every request
-    /// with `.deadlineExceeded` without sending it.
+    /// with `.deadlineExceeded` without sending it; one of a hundred years or more means no deadline (requests
+    /// pass straight through, with no task and no timer).
     public init(wrapping base: any HTTPClient, budget: Duration, sleeper: any Sleeper = SystemClock()) {
         self.base = base
-        self.budget = budget
-        self.sleeper = sleeper
+        limit = TimeLimit(duration: budget, waiter: TimeLimit.Waiter(sleeper), expired: .deadlineExceeded)
+    }
+
+    /// Wraps `base`, timing calls on `timers` (tests fire them by hand).
+    init(wrapping base: any HTTPClient, budget: Duration, timers: TimerQueue) {
+        self.base = base
+        limit = TimeLimit(duration: budget, waiter: .queue(timers), expired: .deadlineExceeded)
     }
 
     /// Sends `request`, giving up when the deadline passes.
     public func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
-        try await race(base, request, within: budget, sleeper: sleeper, expired: .deadlineExceeded)
+        try await limit.send(request, through: base)
     }
 }
 
-/// Runs the request in a task of its own and cancels that task if `limit` passes first, mapping the resulting
-/// cancellation to `expired`. One task and one timer per call: with the system clock the timer is a Dispatch
-/// timer, released as soon as the request ends; any other `Sleeper` (a test's manual clock) runs in a task.
-/// Relies on `base` honouring cancellation, as every `HTTPClient` must.
-private func race(
-    _ base: any HTTPClient,
-    _ request: HTTPRequest,
-    within limit: Duration,
-    sleeper: any Sleeper,
-    expired: HTTPClientError
-) async throws(HTTPClientError) -> HTTPResponse {
-    guard limit > .zero else { throw expired }
-    if Task.isCancelled { throw .cancelled }
-    let attempt = Task { await base.outcome(of: request) }
-    let expiry = Expiry()
-    let timer = Timer(after: limit, sleeper: sleeper) {
-        expiry.expire()
-        attempt.cancel()
+/// A time limit on sending one request: runs the request in a task of its own and cancels that task if the limit
+/// passes first, mapping the resulting cancellation to `expired`. Relies on `base` honouring cancellation, as
+/// every `HTTPClient` must.
+struct TimeLimit: Sendable {
+    /// How the limit waits.
+    enum Waiter: Sendable {
+        /// A timer on a `TimerQueue`: the system clock's way, a heap insertion and removal per request.
+        case queue(TimerQueue)
+        /// A task sleeping on an injected `Sleeper` (a test's manual clock).
+        case sleeper(any Sleeper)
+
+        init(_ sleeper: any Sleeper) {
+            self = sleeper is SystemClock ? .queue(.shared) : .sleeper(sleeper)
+        }
     }
-    let outcome = await withTaskCancellationHandler {
-        await attempt.value
-    } onCancel: {
-        attempt.cancel()
+
+    /// Limits at least this long are no limit: nothing that long is worth a task and a timer per request, and the
+    /// deadline would be close to overflowing the clock.
+    static let unlimited = Duration.seconds(100 * 365 * 24 * 3600)
+
+    let duration: Duration
+    let waiter: Waiter
+    let expired: HTTPClientError
+
+    func send(_ request: HTTPRequest, through base: any HTTPClient) async throws(HTTPClientError) -> HTTPResponse {
+        guard duration > .zero else { throw expired }
+        if Task.isCancelled { throw .cancelled }
+        if duration >= Self.unlimited { return try await base.send(request) }
+        switch waiter {
+        case .queue(let timers):
+            // The deadline is taken before the request starts, which may run until its first suspension first.
+            let deadline = TimerQueue.deadline(after: duration)
+            let attempt = startTask { await base.outcome(of: request) }
+            let timer = timers.schedule(at: deadline) { attempt.cancel() }
+            let outcome = await withTaskCancellationHandler {
+                await attempt.value
+            } onCancel: {
+                attempt.cancel()
+            }
+            let timedOut = !timers.cancel(timer)
+            return try settle(outcome, timedOut: timedOut)
+        case .sleeper(let sleeper):
+            let attempt = startTask { await base.outcome(of: request) }
+            let expiry = Expiry()
+            let timer = Task {
+                do {
+                    try await sleeper.sleep(for: duration)
+                    expiry.expire()
+                    attempt.cancel()
+                } catch {}
+            }
+            let outcome = await withTaskCancellationHandler {
+                await attempt.value
+            } onCancel: {
+                attempt.cancel()
+            }
+            timer.cancel()
+            return try settle(outcome, timedOut: expiry.hasExpired)
+        }
     }
-    timer.cancel()
-    if case .failure(.cancelled) = outcome, expiry.hasExpired, !Task.isCancelled { throw expired }
-    return try outcome.get()
+
+    /// A cancellation caused by the limit (not by the caller) becomes `expired`; anything else stands.
+    private func settle(
+        _ outcome: Result<HTTPResponse, HTTPClientError>, timedOut: Bool
+    ) throws(HTTPClientError) -> HTTPResponse {
+        if case .failure(.cancelled) = outcome, timedOut, !Task.isCancelled { throw expired }
+        return try outcome.get()
+    }
 }
 
-/// Whether the time limit passed.
+/// Whether a sleeper-driven limit passed.
 private final class Expiry: Sendable {
     private let expired = Lock(false)
 
@@ -77,32 +128,5 @@ private final class Expiry: Sendable {
 
     func expire() {
         expired.withLock { $0 = true }
-    }
-}
-
-/// Calls `fire` after `duration` unless cancelled first.
-private enum Timer {
-    case dispatch(DispatchTimer)
-    case task(Task<Void, Never>)
-
-    init(after duration: Duration, sleeper: any Sleeper, fire: @escaping @Sendable () -> Void) {
-        if sleeper is SystemClock {
-            self = .dispatch(DispatchTimer(after: duration, handler: fire))
-        } else {
-            self = .task(
-                Task {
-                    do {
-                        try await sleeper.sleep(for: duration)
-                        fire()
-                    } catch {}
-                })
-        }
-    }
-
-    func cancel() {
-        switch self {
-        case .dispatch(let timer): timer.cancel()
-        case .task(let task): task.cancel()
-        }
     }
 }

@@ -19,16 +19,17 @@ public protocol WallClock: Sendable {
     func currentDate() -> Date
 }
 
-/// The real clocks: `Task.sleep`, `ContinuousClock` and `Date()`.
+/// The real clocks: sleeps on the process's shared `TimerQueue`, `ContinuousClock` and `Date()`.
 public struct SystemClock: Sleeper, MonotonicClock, WallClock {
     /// Creates the system clock.
     public init() {}
 
-    /// Sleeps on a Dispatch timer; cancellation interrupts the sleep at once and releases the timer.
+    /// Sleeps on a timer of the shared timer queue rather than `Task.sleep`, whose cancelled sleeps keep their
+    /// timers until the original deadline; cancellation interrupts the sleep at once and removes the timer.
     public func sleep(for duration: Duration) async throws(CancellationError) {
         if Task.isCancelled { throw CancellationError() }
         guard duration > .zero else { return }
-        try await dispatchSleep(for: duration)
+        try await TimerQueue.shared.sleep(for: duration)
     }
 
     /// `ContinuousClock.now`.
