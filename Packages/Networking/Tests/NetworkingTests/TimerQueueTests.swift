@@ -6,6 +6,8 @@ import Testing
 
 /// The timer queue behind the system clock's sleeps and the time-limit decorators, driven by hand: no test here
 /// waits for real time to pass.
+private typealias HTTPOutcome = Result<HTTPResponse, HTTPClientError>
+
 @Suite("Networking: timer queue")
 struct TimerQueueTests {
     /// Records which timers fired, in order.
@@ -130,13 +132,18 @@ struct TimerQueueTests {
         #expect(queue.statistics.scheduled == 8 * 500)
     }
 
+    /// Sends one request through `client` in a task of its own, for tests that cancel it or fire its timer.
+    private func sendInBackground(through client: some HTTPClient) -> Task<HTTPOutcome, Never> {
+        Task {
+            await outcome { () async throws(HTTPClientError) in try await client.send(HTTPRequest(url: exampleURL)) }
+        }
+    }
+
     @Test func aTimeoutOnTheQueueFiresOnlyWhenTheQueueSaysSo() async {
         let queue = TimerQueue(driver: .manual)
         let base = ScriptedHTTPClient([.hang])
         let client = TimeoutHTTPClient(wrapping: base, timeout: .seconds(1), timers: queue)
-        let running = Task {
-            await outcome { () async throws(HTTPClientError) in try await client.send(HTTPRequest(url: exampleURL)) }
-        }
+        let running = sendInBackground(through: client)
         await base.waitForRequests(1)
         await eventually("the timeout's timer is scheduled") { queue.statistics.live == 1 }
         queue.fire(now: .max)
@@ -148,9 +155,7 @@ struct TimerQueueTests {
         let queue = TimerQueue(driver: .manual)
         let base = ScriptedHTTPClient([.hang])
         let client = DeadlineHTTPClient(wrapping: base, budget: .seconds(1), timers: queue)
-        let running = Task {
-            await outcome { () async throws(HTTPClientError) in try await client.send(HTTPRequest(url: exampleURL)) }
-        }
+        let running = sendInBackground(through: client)
         await base.waitForRequests(1)
         running.cancel()
         #expect(await running.value.failure == .cancelled)
