@@ -65,39 +65,16 @@ let allTime = Date.distantPast..<Date.distantFuture
 
 /// A clock that tests move by hand.
 final class ManualClock: Sendable {
-    private let current: LockedDate
+    private let current: Locked<Date>
 
     init(_ start: Date = referenceDate) {
-        current = LockedDate(start)
+        current = Locked(start)
     }
 
-    var now: @Sendable () -> Date { { [current] in current.value } }
+    var now: @Sendable () -> Date { { [current] in current.withLock { $0 } } }
 
     func advance(by seconds: TimeInterval) {
-        current.value = current.value.addingTimeInterval(seconds)
-    }
-}
-
-/// A date behind a lock, for `ManualClock`.
-final class LockedDate: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Date
-
-    init(_ date: Date) {
-        stored = date
-    }
-
-    var value: Date {
-        get {
-            lock.lock()
-            defer { lock.unlock() }
-            return stored
-        }
-        set {
-            lock.lock()
-            defer { lock.unlock() }
-            stored = newValue
-        }
+        current.withLock { $0 = $0.addingTimeInterval(seconds) }
     }
 }
 

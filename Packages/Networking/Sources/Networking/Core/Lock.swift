@@ -1,17 +1,20 @@
 import Foundation
 
 /// State guarded by an `NSLock`. `Synchronization.Mutex` needs iOS 18 / macOS 15, newer than our deployment
-/// targets, and `NSLock.withLock` is missing on macOS 13, hence this small wrapper.
-final class Lock<State>: @unchecked Sendable {
+/// targets, and `NSLock.withLock` is missing on macOS 13, hence this small wrapper. `package`: the test doubles in
+/// `NetworkingTesting` and the package's tests use it too.
+package final class Lock<State>: @unchecked Sendable {
     private let lock = NSLock()
     private var state: State
 
-    init(_ state: State) {
+    package init(_ state: State) {
         self.state = state
     }
 
     /// Runs `body` with exclusive access to the state. Never suspend or call back into unknown code inside.
-    func withLock<Result, Failure: Error>(_ body: (inout State) throws(Failure) -> Result) throws(Failure) -> Result {
+    package func withLock<Result, Failure: Error>(
+        _ body: (inout State) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
         lock.lock()
         defer { lock.unlock() }
         return try body(&state)

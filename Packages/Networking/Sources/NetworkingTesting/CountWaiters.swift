@@ -1,21 +1,3 @@
-import Foundation
-
-/// State guarded by an `NSLock` (see `Networking`'s internal lock for why not `Mutex`).
-final class Lock<State>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var state: State
-
-    init(_ state: State) {
-        self.state = state
-    }
-
-    func withLock<Result, Failure: Error>(_ body: (inout State) throws(Failure) -> Result) throws(Failure) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&state)
-    }
-}
-
 /// Continuations waiting for a counter to reach a threshold; used by the doubles' `waitFor...` methods so tests
 /// synchronise on events instead of sleeping.
 struct CountWaiters {
