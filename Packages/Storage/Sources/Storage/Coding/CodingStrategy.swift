@@ -28,20 +28,12 @@ public struct JSONCodingStrategy: CodingStrategy {
     public func encode<Value: Encodable>(_ value: Value) throws(StorageError) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = prettyPrinted ? [.sortedKeys, .prettyPrinted] : [.sortedKeys]
-        do {
-            return try encoder.encode(value)
-        } catch {
-            throw .coding(CodingFailure(direction: .encoding, typeName: "\(Value.self)", message: "\(error)"))
-        }
+        return try CodingFailure.mapping(.encoding, of: Value.self) { try encoder.encode(value) }
     }
 
     /// The value in the JSON `data`.
     public func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws(StorageError) -> Value {
-        do {
-            return try JSONDecoder().decode(type, from: data)
-        } catch {
-            throw .coding(CodingFailure(direction: .decoding, typeName: "\(Value.self)", message: "\(error)"))
-        }
+        try CodingFailure.mapping(.decoding, of: Value.self) { try JSONDecoder().decode(type, from: data) }
     }
 }
 
@@ -57,19 +49,24 @@ public struct PropertyListCodingStrategy: CodingStrategy {
     public func encode<Value: Encodable>(_ value: Value) throws(StorageError) -> Data {
         let encoder = PropertyListEncoder()
         encoder.outputFormat = .binary
-        do {
-            return try encoder.encode(value)
-        } catch {
-            throw .coding(CodingFailure(direction: .encoding, typeName: "\(Value.self)", message: "\(error)"))
-        }
+        return try CodingFailure.mapping(.encoding, of: Value.self) { try encoder.encode(value) }
     }
 
     /// The value in the property list `data`.
     public func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws(StorageError) -> Value {
+        try CodingFailure.mapping(.decoding, of: Value.self) { try PropertyListDecoder().decode(type, from: data) }
+    }
+}
+
+extension CodingFailure {
+    /// Runs a Foundation coder, turning whatever it throws into `StorageError.coding` for `type`.
+    fileprivate static func mapping<Value, Result>(
+        _ direction: CodingDirection, of type: Value.Type, _ body: () throws -> Result
+    ) throws(StorageError) -> Result {
         do {
-            return try PropertyListDecoder().decode(type, from: data)
+            return try body()
         } catch {
-            throw .coding(CodingFailure(direction: .decoding, typeName: "\(Value.self)", message: "\(error)"))
+            throw .coding(CodingFailure(direction: direction, typeName: "\(type)", message: "\(error)"))
         }
     }
 }

@@ -93,12 +93,8 @@ public final class FileSystemDocumentStore: DocumentStore {
             let url = url(of: id)
             do throws(StorageError) {
                 let file = try OpenFile(url)
-                let preamble: RecordFile.Preamble
-                let header: Data
-                switch try RecordFile.readHeader(of: file, kind: .document, format: coding.formatName) {
-                case .success(let read): (preamble, header) = read
-                case .failure(let problem): try RecordFile.reject(url, problem, expected: coding.formatName)
-                }
+                let (preamble, header) = try RecordFile.readHeaderOrReject(
+                    of: file, at: url, kind: .document, format: coding.formatName)
                 let body: Data
                 switch try RecordFile.readBody(of: file, preamble: preamble) {
                 case .success(let bytes): body = bytes
@@ -164,12 +160,8 @@ public final class FileSystemDocumentStore: DocumentStore {
         for name in try FileIO.names(in: folder) where name.hasSuffix(suffix) && !name.hasPrefix(".") {
             let url = folder.appendingPathComponent(name)
             let file = try OpenFile(url)
-            let preamble: RecordFile.Preamble
-            let header: Data
-            switch try RecordFile.readHeader(of: file, kind: .document, format: coding.formatName) {
-            case .success(let read): (preamble, header) = read
-            case .failure(let problem): try RecordFile.reject(url, problem, expected: coding.formatName)
-            }
+            let (preamble, header) = try RecordFile.readHeaderOrReject(
+                of: file, at: url, kind: .document, format: coding.formatName)
             guard let metadata = try? coding.decode(DocumentMetadata.self, from: header) else {
                 try RecordFile.quarantine(url, .undecodable)
             }

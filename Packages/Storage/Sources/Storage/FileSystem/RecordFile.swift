@@ -136,6 +136,17 @@ package enum RecordFile {
         }
     }
 
+    /// The preamble and header of the record at `url`; a damaged record is moved aside and throws `corrupted`, a
+    /// record in another format throws `unexpectedFormat`.
+    package static func readHeaderOrReject(
+        of file: OpenFile, at url: URL, kind: Kind, format: String
+    ) throws(StorageError) -> (Preamble, Data) {
+        switch try readHeader(of: file, kind: kind, format: format) {
+        case .success(let read): return read
+        case .failure(let problem): try reject(url, problem, expected: format)
+        }
+    }
+
     /// Turns a problem into its error, moving a damaged file aside first.
     package static func reject(_ url: URL, _ problem: Problem, expected: String) throws(StorageError) -> Never {
         switch problem {
