@@ -6,7 +6,7 @@ import Validation
 enum ValidationBenchmarks {
     static let group = BenchmarkGroup(name: "validation") {
         let validator = EmailValidator()
-        var generator = BenchmarkRandom(seed: 2_024)
+        var generator = SplitMix64(seed: 2_024)
         let addresses = (0..<10_000).map { _ in RealisticAddress.make(using: &generator) }
         let hostile = String(repeating: "a", count: 100_000) + "@"
         let hostileMillion = String(repeating: "a", count: 1_000_000) + "@"
@@ -113,23 +113,6 @@ private enum ByteFloor {
     }
 }
 
-/// SplitMix64, so the mix is the same on every run.
-private struct BenchmarkRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-}
-
 /// Addresses shaped like sign-up form traffic: mostly valid, about one in six with a typical mistake.
 private enum RealisticAddress {
     private static let firstNames = ["anna", "ben", "chloe", "dmitri", "eva", "farid", "grace", "hiro", "ines", "jon"]
@@ -147,7 +130,7 @@ private enum RealisticAddress {
         { $0.replacingOccurrences(of: ".com", with: ".c_m") },
     ]
 
-    static func make(using generator: inout BenchmarkRandom) -> String {
+    static func make(using generator: inout SplitMix64) -> String {
         let first = firstNames.randomElement(using: &generator) ?? "anna"
         let last = lastNames.randomElement(using: &generator) ?? "smith"
         let domain = domains.randomElement(using: &generator) ?? "example.com"
