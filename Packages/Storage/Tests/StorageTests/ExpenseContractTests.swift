@@ -307,7 +307,7 @@ struct ExpenseContractTests {
             }
             let sizes = batchSizes
             let changes = store.changes()
-            let finished = Locked(false)
+            let finished = LockedFlag()
             let readers = (0..<2).map { reader in
                 Task { () throws -> Int in
                     var reads = 0
@@ -327,7 +327,7 @@ struct ExpenseContractTests {
                         reads += 1
                         // A read of an in-memory table never suspends; yielding lets the writers run too.
                         await Task.yield()
-                    } while !finished.withLock({ $0 })
+                    } while !finished.value
                     return reads
                 }
             }
@@ -349,7 +349,7 @@ struct ExpenseContractTests {
                 }
                 try await group.waitForAll()
             }
-            finished.withLock { $0 = true }
+            finished.value = true
             for reader in readers { #expect(try await reader.value > 0) }
 
             let report = try await store.report(in: allTime)
@@ -437,6 +437,25 @@ struct ExpenseContractTests {
             let totaling = await storageError { _ = try await opened.store.totals(in: allTime) }
             let deleting = await storageError { _ = try await opened.store.delete([uuid(1)]) }
             #expect([saving, reading, totaling, deleting] == [.closed, .closed, .closed, .closed])
+        }
+    }
+}
+
+/// A flag the writers set when they are done, read by the readers' loops.
+final class LockedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored = false
+
+    var value: Bool {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return stored
+        }
+        set {
+            lock.lock()
+            defer { lock.unlock() }
+            stored = newValue
         }
     }
 }

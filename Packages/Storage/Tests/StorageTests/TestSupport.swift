@@ -65,16 +65,39 @@ let allTime = Date.distantPast..<Date.distantFuture
 
 /// A clock that tests move by hand.
 final class ManualClock: Sendable {
-    private let current: Locked<Date>
+    private let current: LockedDate
 
     init(_ start: Date = referenceDate) {
-        current = Locked(start)
+        current = LockedDate(start)
     }
 
-    var now: @Sendable () -> Date { { [current] in current.withLock { $0 } } }
+    var now: @Sendable () -> Date { { [current] in current.value } }
 
     func advance(by seconds: TimeInterval) {
-        current.withLock { $0 = $0.addingTimeInterval(seconds) }
+        current.value = current.value.addingTimeInterval(seconds)
+    }
+}
+
+/// A date behind a lock, for `ManualClock`.
+final class LockedDate: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Date
+
+    init(_ date: Date) {
+        stored = date
+    }
+
+    var value: Date {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return stored
+        }
+        set {
+            lock.lock()
+            defer { lock.unlock() }
+            stored = newValue
+        }
     }
 }
 
