@@ -22,6 +22,18 @@ func suite(of package: String, using products: [String]) -> Target {
     )
 }
 
+/// The test suite of a feature under `Apps/Features/`, run from its own folder, with the feature and the test kits
+/// of the packages it uses.
+func suite(ofFeature feature: String, kits: [String]) -> Target {
+    .testTarget(
+        name: "\(feature)Tests",
+        dependencies: [.product(name: feature, package: feature)]
+            + kits.map { .product(name: "\($0)Testing", package: $0) },
+        path: "Apps/Features/\(feature)/Tests/\(feature)Tests",
+        swiftSettings: swiftSettings
+    )
+}
+
 let package = Package(
     name: "LedgerMonorepo",
     platforms: [.iOS(.v16), .macOS(.v13)],
@@ -36,6 +48,11 @@ let package = Package(
         .package(path: "Packages/Registration"),
         .package(path: "Packages/Navigation"),
         .package(path: "Packages/SectionsRegistry"),
+        .package(path: "Apps/Features/ExpensesFeature"),
+        .package(path: "Apps/Features/InvoicesFeature"),
+        .package(path: "Apps/Features/OnboardingFeature"),
+        .package(path: "Apps/Features/HomeFeature"),
+        .package(path: "Apps/Features/LinksFeature"),
         .package(path: "Apps/CompositionRoot"),
     ],
     targets: [
@@ -67,6 +84,11 @@ let package = Package(
         suite(of: "Registration", using: ["Registration", "RegistrationTesting"]),
         suite(of: "Navigation", using: ["Navigation", "NavigationTesting"]),
         suite(of: "SectionsRegistry", using: ["SectionsRegistry", "SectionsRegistryTesting"]),
+        suite(ofFeature: "ExpensesFeature", kits: ["Validation", "Storage"]),
+        suite(ofFeature: "InvoicesFeature", kits: ["Validation", "Rendering", "Storage", "Networking"]),
+        suite(ofFeature: "OnboardingFeature", kits: ["Validation", "Registration", "Networking"]),
+        suite(ofFeature: "HomeFeature", kits: ["SectionsRegistry", "Networking", "Storage"]),
+        suite(ofFeature: "LinksFeature", kits: ["Navigation"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -7,7 +7,8 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
-/// The one place that knows every package: it depends on all of them and wires them together.
+/// The single factory: it depends on every feature and on the packages whose live backends it constructs, and
+/// wires them together. Nothing else on the app side constructs a backend.
 let package = Package(
     name: "CompositionRoot",
     platforms: [.iOS(.v16), .macOS(.v13)],
@@ -22,6 +23,11 @@ let package = Package(
         .package(path: "../../Packages/Registration"),
         .package(path: "../../Packages/Navigation"),
         .package(path: "../../Packages/SectionsRegistry"),
+        .package(path: "../Features/ExpensesFeature"),
+        .package(path: "../Features/InvoicesFeature"),
+        .package(path: "../Features/OnboardingFeature"),
+        .package(path: "../Features/HomeFeature"),
+        .package(path: "../Features/LinksFeature"),
     ],
     targets: [
         .target(
@@ -35,6 +41,11 @@ let package = Package(
                 .product(name: "Registration", package: "Registration"),
                 .product(name: "Navigation", package: "Navigation"),
                 .product(name: "SectionsRegistry", package: "SectionsRegistry"),
+                .product(name: "ExpensesFeature", package: "ExpensesFeature"),
+                .product(name: "InvoicesFeature", package: "InvoicesFeature"),
+                .product(name: "OnboardingFeature", package: "OnboardingFeature"),
+                .product(name: "HomeFeature", package: "HomeFeature"),
+                .product(name: "LinksFeature", package: "LinksFeature"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -37,7 +37,7 @@ struct NetworkFeaturesTests {
         let file = try await invoices.archive.invoice(number: "INV-0001")
         #expect(file.pdf.starts(with: Data("%PDF-1.7".utf8)))
 
-        let copy = try await factory.makeInvoiceDuplication().duplicate(number: "INV-0001")
+        let copy = try await factory.makeInvoices().duplication.duplicate(number: "INV-0001")
         #expect(copy.record.number == "INV-0002")
         #expect(copy.record.request.items == record.request.items)
         #expect(try await invoices.archive.list().map(\.number) == ["INV-0001", "INV-0002"])
@@ -99,36 +99,6 @@ struct NetworkFeaturesTests {
         await factory.close()
     }
 
-    @Test func invalidInvoicesAndUnknownTemplatesStoreNothing() async throws {
-        let folder = try TemporaryFolder()
-        let factory = makeFactory(folder: folder)
-        let invoices = try await factory.makeInvoices()
-        let bad = InvoiceRequest(
-            client: " ", items: [InvoiceItem(description: "", quantity: Int.min, unitPrice: -1)], currencyCode: "XYZ",
-            taxPercent: 120)
-        let error = await #expect(throws: InvoiceError.self) { try await invoices.form.submit(bad) }
-        guard case .invalid(let problems) = error else {
-            Issue.record("expected invalid, got \(String(describing: error))")
-            return
-        }
-        #expect(
-            Set(problems.map(\.code)).isSuperset(of: [
-                "invoice.clientNameMissing", "invoice.quantityNotPositive", "invoice.unitPriceNegative",
-                "invoice.taxRateOutOfRange",
-            ]))
-        await #expect(throws: InvoiceError.unknownTemplate("fancy", available: ["standard", "compact", "creative"])) {
-            try await invoices.form.submit(request(template: "fancy"))
-        }
-        await #expect(throws: InvoiceError.rendering(.unsupportedCharacters(["О", "Д"]))) {
-            try await invoices.form.submit(request(client: "ООО Д"))
-        }
-        #expect(try await invoices.archive.list().isEmpty)
-        await #expect(throws: InvoiceError.notFound("../etc/passwd")) {
-            try await invoices.archive.invoice(number: "../etc/passwd")
-        }
-        await factory.close()
-    }
-
     @Test func registrationMapsEveryServerAnswer() async throws {
         let server = try await DevServer.shared()
         let folder = try TemporaryFolder()
@@ -173,78 +143,5 @@ struct NetworkFeaturesTests {
         let neverOnline = makeFactory(folder: empty)
         await #expect(throws: HomeScreenError.self) { try await neverOnline.makeHomeScreen().load() }
         await neverOnline.close()
-    }
-
-    @Test(arguments: ["welcome", "../../escape", "", String(repeating: "x", count: 500), "a/b\u{0}c", "日本"])
-    func sectionCacheIDsNeverEscapeTheStore(sectionID: String) throws {
-        let id = try #require(DocumentSectionStorage.documentID(for: sectionID))
-        #expect(id.rawValue.hasPrefix("home.section."))
-        #expect(!id.rawValue.contains("/") && !id.rawValue.contains(".."))
-    }
-}
-
-@Suite("CompositionRoot: deep links")
-struct DeepLinkTests {
-    @Test(arguments: [
-        ("ledger://invoices/INV-0042", LedgerDestination.invoice(number: "INV-0042")),
-        ("https://app.ledger.example/invoices/INV-7", .invoice(number: "INV-7")),
-        ("ledger://invoices/new", .newInvoice),
-        ("ledger://reports/weekly", .report(.weekly)),
-        ("ledger://expenses/new", .newExpense),
-        ("ledger://home", .home),
-    ])
-    func appLinksRouteToTheirScreens(link: String, destination: LedgerDestination) async throws {
-        let folder = try TemporaryFolder()
-        let presenter = Recorder()
-        let navigator = try makeFactory(folder: folder).makeNavigator(presenter: presenter, opener: presenter)
-        let outcome = await navigator.navigate(to: try #require(URL(string: link)))
-        #expect(outcome == .routedInternally(destination))
-        #expect(await presenter.presented == [destination])
-    }
-
-    @Test(arguments: [
-        "javascript:alert(1)", "data:text/html,<script>", "file:///etc/passwd", "https://evil.test/",
-        "https://app.ledger.example@evil.test/", "ledger://home?next=https://evil.test",
-        "https://evil.test\\@ledger.example/",
-        "ledger://reports/hourly", "ledger://invoices/../../etc",
-    ])
-    func hostileAndUnknownLinksAreRejected(link: String) async throws {
-        let folder = try TemporaryFolder()
-        let recorder = Recorder()
-        let navigator = try makeFactory(folder: folder).makeNavigator(presenter: recorder, opener: recorder)
-        guard let url = URL(string: link) else { return }
-        let outcome = await navigator.navigate(to: url)
-        guard case .rejected = outcome else {
-            Issue.record("\(link) was not rejected: \(outcome)")
-            return
-        }
-        #expect(await recorder.presented.isEmpty)
-        #expect(await recorder.opened.isEmpty)
-    }
-
-    @Test func routesBuildLinksThatRouteBack() throws {
-        let folder = try TemporaryFolder()
-        let routes = try makeFactory(folder: folder).makeRoutes()
-        for destination in [LedgerDestination.invoice(number: "INV-0001"), .report(.monthly), .home, .newInvoice] {
-            let url = try routes.url(for: destination)
-            #expect(try routes.destination(for: url) == destination)
-        }
-    }
-}
-
-/// A presenter and opener that remember what they were asked to do.
-actor Recorder: ScreenPresenter, URLOpener {
-    private(set) var presented: [LedgerDestination] = []
-    private(set) var opened: [URL] = []
-
-    func present(_ destination: LedgerDestination) {
-        presented.append(destination)
-    }
-
-    func canOpen(_ url: URL) -> Bool { true }
-
-    func open(_ url: URL) -> Bool {
-        opened.append(url)
-        return true
     }
 }

@@ -7,7 +7,7 @@ import Testing
 /// Adds an expense and returns this week's report as a table.
 func weeklyTable(dataFolder: URL, api: URL) async throws -> String {
     let factory = LedgerFactory(
-        configuration: .init(
+        environment: .init(
             dataDirectory: dataFolder, apiBaseURL: api, now: Date.init, calendar: .current, locale: .current,
             log: { _ in }  // receives HTTP attempts, registration steps and skipped sections
         ))

@@ -29,7 +29,7 @@ var utcCalendar: Calendar {
 /// A factory on `folder` with a fixed clock, UTC and US English, talking to `api` (a closed port by default).
 func makeFactory(folder: TemporaryFolder, api: URL = closedPort, now: Date = fixedNow) -> LedgerFactory {
     LedgerFactory(
-        configuration: .init(
+        environment: .init(
             dataDirectory: folder.url, apiBaseURL: api, now: { now }, calendar: utcCalendar,
             locale: Locale(identifier: "en_US")))
 }

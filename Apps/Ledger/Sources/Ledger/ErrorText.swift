@@ -26,7 +26,7 @@ extension CommandError {
         }
     }
 
-    static func invalid(_ what: String, _ problems: [InputProblem]) -> CommandError {
+    static func invalid(_ what: String, _ problems: [ValidationProblem]) -> CommandError {
         CommandError(
             message: "\(what) is not valid:", hint: nil, status: .dataError,
             details: problems.map { ($0.path.isEmpty ? "" : "\($0.path): ") + "\($0.message) [\($0.code)]" })

@@ -28,7 +28,7 @@ enum ExpenseCommand {
         }
         let date =
             try day(arguments.value("date"), option: "date", days: session.factory.days)
-            ?? session.factory.configuration.now()
+            ?? session.factory.environment.now()
         let expense = NewExpense(
             title: title, price: price, currencyCode: arguments.value("currency") ?? "EUR", date: date,
             comment: arguments.value("comment") ?? "")

@@ -146,12 +146,7 @@ enum InvoiceCommand {
         let arguments = try Arguments(words, options: ["out"])
         let number = try arguments.expectPositionals(["NUMBER"], for: "invoice duplicate")[0]
         let submission = try await session.run { () throws(CommandError) in
-            let duplication: any InvoiceDuplicating
-            do throws(StorageError) {
-                duplication = try await session.factory.makeInvoiceDuplication()
-            } catch {
-                throw .storage(error)
-            }
+            let duplication = try await session.invoices().duplication
             do throws(InvoiceError) {
                 return try await duplication.duplicate(number: number)
             } catch {

@@ -153,7 +153,7 @@ struct CommandContext {
         let verbose = options.verbose
         self.console = console
         self.factory = LedgerFactory(
-            configuration: .init(
+            environment: .init(
                 dataDirectory: options.dataDirectory ?? DataDirectory.default,
                 apiBaseURL: options.apiURL ?? DataDirectory.defaultAPIURL,
                 log: { line in
@@ -163,7 +163,7 @@ struct CommandContext {
     }
 
     /// The expenses feature, or why the data folder cannot be opened.
-    func expenses() async throws(CommandError) -> ExpensesFeature {
+    func expenses() async throws(CommandError) -> Expenses {
         do {
             return try await factory.makeExpenses()
         } catch {
@@ -172,7 +172,7 @@ struct CommandContext {
     }
 
     /// The invoices feature, or why the data folder cannot be opened.
-    func invoices() async throws(CommandError) -> InvoicesFeature {
+    func invoices() async throws(CommandError) -> Invoices {
         do throws(StorageError) {
             return try await factory.makeInvoices()
         } catch {

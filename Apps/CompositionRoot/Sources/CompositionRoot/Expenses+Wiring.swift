@@ -1,0 +1,23 @@
+public import ExpensesFeature
+import Foundation
+import Rendering
+public import Storage
+import StorageSQLite
+import Validation
+
+extension LedgerFactory {
+    /// Expenses and reports on the data folder's store: validated adds, CSV import and export, reports in the
+    /// environment's calendar.
+    public func makeExpenses() async throws(StorageError) -> Expenses {
+        let store = try await store.open()
+        let recorder = ExpenseRecorder(validator: ExpenseValidator(), messages: .english, saver: store)
+        let reports = ExpenseReports(
+            reader: ExpenseReportReader(
+                source: store, calendar: environment.calendar, timeZone: environment.calendar.timeZone,
+                now: environment.now),
+            calendar: environment.calendar, locale: renderingLocale, currency: CurrencyTable.currency)
+        return Expenses(
+            recorder: recorder, importer: CSVExpenseImporter(recorder: recorder, saver: store, days: days),
+            exporter: reports, reports: reports)
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+public import HomeFeature
+import Rendering
+import SectionsRegistry
+import Storage
+import StorageSQLite
+
+extension LedgerFactory {
+    /// The server-driven home screen: fetched through the HTTP stack, assembled by the home feature's section
+    /// registry, saved in the data folder's store for offline use.
+    public func makeHomeScreen() async throws(HomeScreenSetupError) -> any HomeScreenLoading {
+        let documents: any DocumentStore
+        do {
+            documents = try await store.open()
+        } catch {
+            throw .storage(error)
+        }
+        let registry: SectionRegistry
+        do {
+            registry = try HomeSections.registry(caching: documents)
+        } catch {
+            throw .sections(error)
+        }
+        return HomeScreenLoader(
+            api: network.api, registry: registry, documents: documents,
+            money: MoneyFormatter(locale: renderingLocale), currency: CurrencyTable.currency, now: environment.now,
+            log: environment.log)
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+public import InvoicesFeature
+import Rendering
+public import Storage
+import StorageSQLite
+import Validation
+
+extension LedgerFactory {
+    /// The invoice form, archive, upload retries and duplicates on the data folder's store, uploading through
+    /// the HTTP stack with the signed-in session.
+    public func makeInvoices() async throws(StorageError) -> Invoices {
+        let desk = InvoiceDesk(
+            InvoiceDesk.Dependencies(
+                validator: InvoiceValidator(options: InvoiceValidationOptions(calendar: environment.calendar)),
+                messages: .english,
+                templates: InvoiceTemplateRegistry.builtIn(creationDate: environment.now),
+                templateIDs: Self.invoiceTemplates,
+                documents: try await store.open(),
+                uploader: InvoicesFeature.APIInvoiceUploader(api: network.api),
+                isSignedIn: { [session = network.session] in await session.isSignedIn },
+                now: environment.now,
+                calendar: environment.calendar,
+                locale: renderingLocale,
+                seller: { Self.seller },
+                currency: CurrencyTable.currency))
+        return Invoices(form: desk, archive: desk, uploads: desk, duplication: desk, templates: Self.invoiceTemplates)
+    }
+
+    /// The template ids the form offers, in the order a menu shows them.
+    static let invoiceTemplates = [InvoiceTemplateID.standard, .compact, .creative].map(\.rawValue)
+
+    /// Who issues the invoices until the user sets their own company.
+    static let seller = Seller(name: "Ledger Demo Ltd", address: ["1 Example Street", "Springfield"])
+}

@@ -1,0 +1,28 @@
+import Foundation
+import Networking
+import OnboardingFeature
+
+/// The HTTP stack and the session every network feature shares.
+struct Network: Sendable {
+    /// The JSON API client on the full stack.
+    let api: APIClient
+    /// Where the signed-in session lives (a file in the data folder).
+    let session: FileTokenStore
+
+    /// The HTTP stack, outermost first, in the order `HTTPStack` justifies (see Packages/Networking/README.md):
+    /// overall deadline → auth with token refresh → de-duplication of identical GETs → retry with backoff →
+    /// logging of every attempt → per-attempt timeout → URLSession transport. The limits suit a command-line
+    /// app: an answer within 10 s per attempt, 30 s for a whole call.
+    init(environment: LedgerFactory.Environment) {
+        let session = FileTokenStore(
+            file: environment.dataDirectory.appendingPathComponent("session.json"), log: environment.log)
+        let client = HTTPStack(attemptTimeout: .seconds(10), deadline: .seconds(30)).build(
+            on: URLSessionHTTPClient(),
+            store: session,
+            refresher: SessionRefresher(baseURL: environment.apiBaseURL),
+            logSink: LineLogSink(environment.log)
+        )
+        self.api = APIClient(baseURL: environment.apiBaseURL, client: client)
+        self.session = session
+    }
+}

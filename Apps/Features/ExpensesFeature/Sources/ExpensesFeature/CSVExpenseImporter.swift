@@ -1,0 +1,204 @@
+public import Foundation
+public import Storage
+import Validation
+
+/// Reads expenses from CSV (the columns `ExpenseExporting` writes: `date`, `title`, `amount` or `price`,
+/// `currency`, and optionally `comment`), validates each row like a typed-in expense, saves the good rows in
+/// batches and reports the bad ones with their line numbers.
+///
+/// Each row's id is derived from its content and how many identical rows came before it, so importing the same
+/// file again replaces instead of duplicating, and an import interrupted by a storage failure can be re-run.
+public struct CSVExpenseImporter: ExpenseImporting {
+    private let recorder: ExpenseRecorder
+    private let saver: any ExpenseSaving
+    private let days: DayFormat
+    private let batchSize: Int
+
+    /// Creates an importer that checks rows like `recorder`, saves through `saver` in batches of `batchSize`, and
+    /// reads dates in `days`' calendar.
+    public init(recorder: ExpenseRecorder, saver: any ExpenseSaving, days: DayFormat, batchSize: Int = 500) {
+        self.recorder = recorder
+        self.saver = saver
+        self.days = days
+        self.batchSize = max(1, batchSize)
+    }
+
+    private struct Columns {
+        let date: Int
+        let title: Int
+        let amount: Int
+        let currency: Int
+        let comment: Int?
+    }
+
+    /// Imports `csv`: good rows are saved in batches, bad rows are reported with their line numbers.
+    public func importCSV(
+        _ csv: String, progress: @escaping @Sendable (ImportProgress) -> Void
+    ) async throws(ExpenseImportError) -> ImportSummary {
+        let table: CSVTable
+        do {
+            table = try CSVTable(parsing: csv)
+        } catch {
+            guard case .unterminatedQuote(let line) = error else { throw .unreadableFile(Self.emptyFile) }
+            throw .unreadableFile(
+                ValidationProblem(
+                    code: ValidationCode(rawValue: "import.unterminatedQuote"), path: "line \(line)",
+                    message: "A quoted field that starts on line \(line) never ends."))
+        }
+        guard let header = table.rows.first else { throw .unreadableFile(Self.emptyFile) }
+        let columns = try Self.columns(of: header.fields)
+        let rows = table.rows.dropFirst()
+        var summary = ImportSummary(inserted: 0, replaced: 0, rejected: [])
+        var batch: [ExpenseEntry] = []
+        var occurrences: [String: Int] = [:]
+        var read = 0
+        for row in rows {
+            read += 1
+            switch entry(from: row, columns: columns) {
+            case .rejected(let rejected):
+                summary.rejected.append(rejected)
+            case .accepted(let entry):
+                let key = Self.contentKey(entry)
+                occurrences[key, default: 0] += 1
+                var identified = entry
+                identified.id = StableID.uuid(for: "\(key)\u{1F}\(occurrences[key, default: 1])")
+                batch.append(identified)
+            }
+            if batch.count == batchSize || read == rows.count {
+                try await save(&batch, into: &summary)
+                progress(ImportProgress(rowsRead: read, totalRows: rows.count))
+            }
+        }
+        try await save(&batch, into: &summary)
+        return summary
+    }
+
+    private func save(_ batch: inout [ExpenseEntry], into summary: inout ImportSummary) async throws(ExpenseImportError)
+    {
+        guard !batch.isEmpty else { return }
+        do {
+            let receipt = try await saver.save(batch)
+            summary.inserted += receipt.inserted
+            summary.replaced += receipt.replaced
+            batch.removeAll(keepingCapacity: true)
+        } catch {
+            throw .storage(error, savedRows: summary.inserted + summary.replaced)
+        }
+    }
+
+    private enum RowOutcome {
+        case accepted(ExpenseEntry)
+        case rejected(RejectedRow)
+    }
+
+    private func entry(from row: CSVTable.Row, columns: Columns) -> RowOutcome {
+        func field(_ index: Int) -> String {
+            index < row.fields.count ? Self.undefused(row.fields[index].trimmingCharacters(in: .whitespaces)) : ""
+        }
+        var problems: [ValidationProblem] = []
+        let dateText = field(columns.date)
+        let date = days.date(from: dateText)
+        if date == nil {
+            problems.append(
+                ValidationProblem(
+                    code: ValidationCode(rawValue: "import.invalidDate"), path: "date",
+                    message: "The date '\(dateText)' is not a day written as YYYY-MM-DD."))
+        }
+        let amountText = field(columns.amount)
+        let amount = DecimalText.parse(amountText)
+        if amount == nil {
+            problems.append(
+                ValidationProblem(
+                    code: ValidationCode(rawValue: "import.invalidAmount"), path: "amount",
+                    message: "The amount '\(amountText)' is not a number such as 12.50."))
+        }
+        let expense = NewExpense(
+            title: field(columns.title), price: amount ?? 1, currencyCode: field(columns.currency),
+            date: date ?? Date(timeIntervalSince1970: 0), comment: columns.comment.map(field) ?? "")
+        problems += recorder.check(expense).filter { !(amount == nil && $0.path == "price") }
+        guard problems.isEmpty else { return .rejected(RejectedRow(line: row.line, problems: problems)) }
+        return .accepted(
+            ExpenseEntry(
+                id: UUID(), title: expense.title, price: expense.price,
+                currencyCode: expense.currencyCode.uppercased(), comment: expense.comment, date: expense.date))
+    }
+
+    /// A cell as it was before an export defused it against spreadsheet formulas (`'=SUM(A1)` back to
+    /// `=SUM(A1)`), so an export reads back unchanged.
+    private static func undefused(_ cell: String) -> String {
+        guard cell.hasPrefix("'"), let next = cell.dropFirst().unicodeScalars.first,
+            ["=", "+", "-", "@", "\t", "\r"].contains(next)
+        else { return cell }
+        return String(cell.dropFirst())
+    }
+
+    private static let emptyFile = ValidationProblem(
+        code: ValidationCode(rawValue: "import.emptyFile"), path: "", message: "The file has no header line.")
+
+    private static func columns(of header: [String]) throws(ExpenseImportError) -> Columns {
+        let names = header.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        func index(_ candidates: String...) -> Int? { names.firstIndex { candidates.contains($0) } }
+        guard let date = index("date"), let title = index("title"), let amount = index("amount", "price"),
+            let currency = index("currency")
+        else {
+            throw .unreadableFile(
+                ValidationProblem(
+                    code: ValidationCode(rawValue: "import.missingColumns"), path: "line 1",
+                    message: "The header must name the columns date, title, amount and currency "
+                        + "(comment is optional); it names: \(header.joined(separator: ", "))."))
+        }
+        return Columns(date: date, title: title, amount: amount, currency: currency, comment: index("comment"))
+    }
+
+    private static func contentKey(_ entry: ExpenseEntry) -> String {
+        [
+            "\(entry.date.timeIntervalSince1970)", entry.title, "\(entry.price)", entry.currencyCode, entry.comment,
+        ].joined(separator: "\u{1F}")
+    }
+}
+
+/// Decimal numbers as people type them: digits with an optional sign and one decimal point (`-12.50`); no
+/// exponents, grouping or locale separators, so `1,5` is an error instead of 15.
+public enum DecimalText {
+    /// The number `text` spells, or nil.
+    public static func parse(_ text: String) -> Decimal? {
+        var digits = 0
+        var points = 0
+        for (offset, character) in text.enumerated() {
+            switch character {
+            case "0"..."9": digits += 1
+            case ".": points += 1
+            case "-" where offset == 0, "+" where offset == 0: continue
+            default: return nil
+            }
+        }
+        guard digits > 0, points <= 1, digits <= 30 else { return nil }
+        return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+    }
+}
+
+/// Name-based UUIDs: the same name always gives the same id (FNV-1a, 128 bits, with the version and variant
+/// bits of a name-based UUID). Not cryptographic; ids only need to be stable and well spread.
+enum StableID {
+    static func uuid(for name: String) -> UUID {
+        var high: UInt64 = 0xcbf2_9ce4_8422_2325
+        var low: UInt64 = 0x8422_2325_cbf2_9ce4
+        for byte in name.utf8 {
+            high = (high ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+            low = (low ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+            low = low ^ (high >> 29)
+        }
+        var bytes = [UInt8](repeating: 0, count: 16)
+        for index in 0..<8 {
+            bytes[index] = UInt8(truncatingIfNeeded: high >> (8 * UInt64(index)))
+            bytes[index + 8] = UInt8(truncatingIfNeeded: low >> (8 * UInt64(index)))
+        }
+        bytes[6] = (bytes[6] & 0x0F) | 0x50
+        bytes[8] = (bytes[8] & 0x3F) | 0x80
+        return UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9],
+                bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
+    }
+}

@@ -1,0 +1,46 @@
+public import Foundation
+public import Storage
+public import Validation
+
+/// Validates a new expense with the Validation package's rules, then saves it with the Storage package.
+public struct ExpenseRecorder: ExpenseRecording {
+    private let validator: any ExpenseValidating
+    private let messages: ValidationMessages
+    private let saver: any ExpenseSaving
+    private let makeID: @Sendable () -> UUID
+
+    /// Creates a recorder that checks with `validator`, words problems with `messages`, saves through `saver`
+    /// and names new entries with `makeID` (injected so tests get stable ids).
+    public init(
+        validator: any ExpenseValidating, messages: ValidationMessages, saver: any ExpenseSaving,
+        makeID: @escaping @Sendable () -> UUID = UUID.init
+    ) {
+        self.validator = validator
+        self.messages = messages
+        self.saver = saver
+        self.makeID = makeID
+    }
+
+    /// Validates `expense`, then saves it under a new id.
+    public func add(_ expense: NewExpense) async throws(ExpenseInputError) -> ExpenseEntry {
+        let problems = check(expense)
+        guard problems.isEmpty else { throw .invalid(problems) }
+        let entry = ExpenseEntry(
+            id: makeID(), title: expense.title.trimmingCharacters(in: .whitespacesAndNewlines), price: expense.price,
+            currencyCode: expense.currencyCode.uppercased(), comment: expense.comment, date: expense.date)
+        do {
+            try await saver.save([entry])
+        } catch {
+            throw .storage(error)
+        }
+        return entry
+    }
+
+    /// Every problem with `expense`, with its message.
+    func check(_ expense: NewExpense) -> [ValidationProblem] {
+        let draft = ExpenseEntryDraft(
+            title: expense.title, price: expense.price, currencyCode: expense.currencyCode.uppercased(),
+            date: expense.date, comment: expense.comment)
+        return messages.problems(for: validator.validate(expense: draft))
+    }
+}

@@ -1,0 +1,132 @@
+public import Foundation
+public import Storage
+public import Validation
+
+/// Everything the expenses feature hands out, each part typed by the one capability its caller needs.
+public struct Expenses: Sendable {
+    /// Adds one expense after validating it.
+    public let recorder: any ExpenseRecording
+    /// Imports expenses from CSV, keeping the good rows and reporting the bad ones.
+    public let importer: any ExpenseImporting
+    /// Exports every expense as CSV.
+    public let exporter: any ExpenseExporting
+    /// Reports for a range, as a table, CSV or JSON.
+    public let reports: any ExpenseReporting
+
+    /// Bundles the parts; the composition root builds them on one store.
+    public init(
+        recorder: any ExpenseRecording, importer: any ExpenseImporting, exporter: any ExpenseExporting,
+        reports: any ExpenseReporting
+    ) {
+        self.recorder = recorder
+        self.importer = importer
+        self.exporter = exporter
+        self.reports = reports
+    }
+}
+
+/// A new expense as a user typed it, before validation.
+public struct NewExpense: Hashable, Sendable {
+    /// What the money was spent on.
+    public var title: String
+    /// The amount.
+    public var price: Decimal
+    /// ISO 4217 currency code.
+    public var currencyCode: String
+    /// When it was spent.
+    public var date: Date
+    /// Free text.
+    public var comment: String
+
+    /// Creates a new expense.
+    public init(title: String, price: Decimal, currencyCode: String, date: Date, comment: String = "") {
+        self.title = title
+        self.price = price
+        self.currencyCode = currencyCode
+        self.date = date
+        self.comment = comment
+    }
+}
+
+/// Why an expense was not added.
+public enum ExpenseInputError: Error, Hashable, Sendable {
+    /// The input breaks the rules; every problem is listed.
+    case invalid([ValidationProblem])
+    /// The store failed; nothing was saved.
+    case storage(StorageError)
+}
+
+/// Adds expenses: the capability of an "add expense" screen or command.
+public protocol ExpenseRecording: Sendable {
+    /// Validates `expense` and saves it; returns the saved entry.
+    func add(_ expense: NewExpense) async throws(ExpenseInputError) -> ExpenseEntry
+}
+
+/// How far an import has come, reported after every batch.
+public struct ImportProgress: Hashable, Sendable {
+    /// Data rows read so far.
+    public var rowsRead: Int
+    /// Data rows in the file.
+    public var totalRows: Int
+}
+
+/// A row an import could not keep, with its line number in the file (1 is the header).
+public struct RejectedRow: Hashable, Sendable, Codable {
+    /// The line the row starts on.
+    public var line: Int
+    /// Everything wrong with it.
+    public var problems: [ValidationProblem]
+}
+
+/// What an import did.
+public struct ImportSummary: Hashable, Sendable, Codable {
+    /// Rows saved as new expenses.
+    public var inserted: Int
+    /// Rows that replaced an expense imported before from the same row (importing a file twice adds nothing).
+    public var replaced: Int
+    /// Rows not imported, each with why.
+    public var rejected: [RejectedRow]
+}
+
+/// Why an import stopped.
+public enum ExpenseImportError: Error, Hashable, Sendable {
+    /// The file is not CSV with the needed columns; nothing was imported.
+    case unreadableFile(ValidationProblem)
+    /// The store failed; rows saved before the failure are kept, and importing again does not duplicate them.
+    case storage(StorageError, savedRows: Int)
+}
+
+/// Imports expenses from CSV text.
+public protocol ExpenseImporting: Sendable {
+    /// Imports `csv`: good rows are saved, bad rows are reported with their line numbers.
+    func importCSV(
+        _ csv: String, progress: @escaping @Sendable (ImportProgress) -> Void
+    ) async throws(ExpenseImportError) -> ImportSummary
+}
+
+/// Exports expenses.
+public protocol ExpenseExporting: Sendable {
+    /// Every expense, oldest first, as CSV that `ExpenseImporting` reads back.
+    func exportCSV() async throws(StorageError) -> String
+}
+
+/// How a report is printed.
+public enum ReportFormat: String, Hashable, Sendable, CaseIterable {
+    /// An aligned text table with totals per currency.
+    case table
+    /// CSV, one row per expense.
+    case csv
+    /// JSON with the period, the totals and the entries.
+    case json
+}
+
+/// Reports for a range of dates.
+public protocol ExpenseReporting: Sendable {
+    /// The report for `range` in `format`: the entries newest first and the totals per currency.
+    func report(_ range: ReportRange, format: ReportFormat) async throws(StorageError) -> String
+}
+
+extension ReportRange {
+    /// Every date the store accepts: the range behind "list everything".
+    public static let allTime = ReportRange.custom(ExpenseLimits.dates)
+}

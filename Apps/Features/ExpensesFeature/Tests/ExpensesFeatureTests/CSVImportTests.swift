@@ -1,0 +1,143 @@
+import Foundation
+import Rendering
+import Storage
+import StorageTesting
+import Testing
+import Validation
+
+@testable import ExpensesFeature
+
+/// The expenses feature on an in-memory store, wired as the composition root wires it.
+func makeExpenses(store: any ExpenseStore = InMemoryExpenseStore()) -> Expenses {
+    let recorder = ExpenseRecorder(validator: ExpenseValidator(), messages: .english, saver: store)
+    let reports = ExpenseReports(
+        reader: ExpenseReportReader(
+            source: store, calendar: utcCalendar, timeZone: utcCalendar.timeZone, now: { fixedNow }),
+        calendar: utcCalendar, locale: RenderingLocale(identifier: "en_US"), currency: currency)
+    return Expenses(
+        recorder: recorder,
+        importer: CSVExpenseImporter(recorder: recorder, saver: store, days: DayFormat(calendar: utcCalendar)),
+        exporter: reports, reports: reports)
+}
+
+@Suite("Expenses: CSV import and export")
+struct CSVImportTests {
+    @Test func csvTableReadsQuotesEscapesAndLineEnds() throws {
+        let table = try CSVTable(parsing: "a,b\r\n\"x, \"\"quoted\"\"\",\"two\nlines\"\n\nlast,\n")
+        #expect(table.rows.map(\.fields) == [["a", "b"], ["x, \"quoted\"", "two\nlines"], ["last", ""]])
+        #expect(table.rows.map(\.line) == [1, 2, 5])
+    }
+
+    @Test func csvTableRejectsAnUnterminatedQuoteNamingItsLine() {
+        #expect(throws: CSVTable.ReadError.unterminatedQuote(line: 2)) {
+            try CSVTable(parsing: "date,title\n\"never closed,x\n")
+        }
+    }
+
+    @Test func goodRowsAreKeptAndBadRowsReportedWithLineNumbers() async throws {
+        let expenses = makeExpenses()
+        let importer = expenses.importer
+        let csv = #"""
+            date,title,amount,currency,comment
+            2026-03-01,Taxi,38.20,EUR,"to the ""airport"""
+            2026-02-30,Bad day,1,EUR,
+            2026-03-02,,5,EUR,
+            2026-03-02,Negative,-5,EUR,
+            2026-03-03,Words,twelve,EUR,
+            2026-03-04,Hotel,129,eur,
+            """#
+        let summary = try await importer.importCSV(csv) { _ in }
+        #expect(summary.inserted == 2)
+        #expect(summary.rejected.map(\.line) == [3, 4, 5, 6])
+        #expect(summary.rejected[0].problems.map(\.code.rawValue) == ["import.invalidDate"])
+        #expect(summary.rejected[1].problems.map(\.code).contains(.expenseTitleMissing))
+        #expect(summary.rejected[3].problems.map(\.code.rawValue) == ["import.invalidAmount"])
+        let exported = try await expenses.exporter.exportCSV()
+        #expect(exported.contains("Taxi") && exported.contains("Hotel") && exported.contains("EUR"))
+    }
+
+    @Test func importingTheSameFileTwiceAddsNothingTheSecondTime() async throws {
+        let expenses = makeExpenses()
+        let importer = expenses.importer
+        let csv = "date,title,amount,currency\n2026-03-01,Coffee,3,EUR\n2026-03-01,Coffee,3,EUR\n"
+        let first = try await importer.importCSV(csv) { _ in }
+        let second = try await importer.importCSV(csv) { _ in }
+        #expect((first.inserted, first.replaced) == (2, 0))
+        #expect((second.inserted, second.replaced) == (0, 2))
+    }
+
+    @Test func exportReadsBackThroughImport() async throws {
+        let expenses = makeExpenses()
+        for (title, price) in [("A, with comma", Decimal(string: "1.25") ?? 0), ("=SUM(A1)", 3), ("Ünïcødé", 7)] {
+            _ = try await expenses.recorder.add(
+                NewExpense(title: title, price: price, currencyCode: "EUR", date: fixedNow))
+        }
+        let csv = try await expenses.exporter.exportCSV()
+        let copy = makeExpenses()
+        let summary = try await copy.importer.importCSV(csv) { _ in }
+        #expect(summary.inserted == 3 && summary.rejected.isEmpty)
+        let readBack = try await copy.exporter.exportCSV()
+        #expect(Set(readBack.split(separator: "\r\n")) == Set(csv.split(separator: "\r\n")))
+        let stored = try await copy.reports.report(.allTime, format: .json)
+        #expect(stored.contains(#""title" : "=SUM(A1)""#))
+    }
+
+    @Test(arguments: ["", "\n\n", "name,price\nx,1\n", "date,title,amount\n2026-03-01,x,1\n"])
+    func filesWithoutTheNeededColumnsAreRefusedWhole(csv: String) async throws {
+        let expenses = makeExpenses()
+        let importer = expenses.importer
+        await #expect(throws: ExpenseImportError.self) { try await importer.importCSV(csv) { _ in } }
+    }
+
+    @Test func largeFilesReportProgressAfterEveryBatch() async throws {
+        let expenses = makeExpenses()
+        let importer = expenses.importer
+        let rows = (0..<2_400).map { "2026-03-01,Row \($0),\($0 % 50 + 1),EUR" }
+        let progress = ProgressLog()
+        let summary = try await importer.importCSV((["date,title,amount,currency"] + rows).joined(separator: "\n")) {
+            progress.append($0)
+        }
+        #expect(summary.inserted == 2_400)
+        #expect(progress.values.map(\.rowsRead) == [500, 1_000, 1_500, 2_000, 2_400])
+        #expect(progress.values.allSatisfy { $0.totalRows == 2_400 })
+    }
+
+    @Test(arguments: ["", "1,5", "1e3", "--1", "1.2.3", "٣", " 1", "nan", String(repeating: "9", count: 40)])
+    func decimalTextRefusesWhatIsNotAPlainNumber(text: String) {
+        #expect(DecimalText.parse(text) == nil)
+    }
+
+    @Test(arguments: [("12.50", Decimal(string: "12.5")), ("-3", Decimal(-3)), ("+0.001", Decimal(string: "0.001"))])
+    func decimalTextReadsPlainNumbers(text: String, value: Decimal?) {
+        #expect(DecimalText.parse(text) == value)
+    }
+
+    @Test(arguments: ["2026-02-29", "2026-13-01", "2026-1-01", "20260101", "", "2026-01-01T00:00", "２０２６-01-01"])
+    func dayFormatRefusesDaysThatDoNotExist(text: String) {
+        #expect(DayFormat(calendar: utcCalendar).date(from: text) == nil)
+    }
+
+    @Test func stableIDsAreStableAndDistinct() {
+        #expect(StableID.uuid(for: "a") == StableID.uuid(for: "a"))
+        let ids = Set((0..<10_000).map { StableID.uuid(for: "row \($0)") })
+        #expect(ids.count == 10_000)
+    }
+}
+
+/// Progress reports collected from the importer's callback.
+final class ProgressLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [ImportProgress] = []
+
+    var values: [ImportProgress] {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
+    }
+
+    func append(_ progress: ImportProgress) {
+        lock.lock()
+        stored.append(progress)
+        lock.unlock()
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Rendering
+
+/// 2026-03-18 12:00 UTC, a Wednesday.
+let fixedNow = Date(timeIntervalSince1970: 1_773_835_200)
+
+var utcCalendar: Calendar {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+    calendar.firstWeekday = 2
+    return calendar
+}
+
+/// Currencies as the composition root hands them over: Rendering's table, two minor units otherwise.
+@Sendable func currency(_ code: String) -> Currency {
+    Currency(code: code) ?? (try? Currency(code: code, minorUnits: 2)) ?? .usd
+}
+
+/// Ids 00000000-0000-0000-0000-000000000001 upwards, so tests see which entry is which.
+final class SequentialIDs: Sendable {
+    private let next = Counter()
+
+    var make: @Sendable () -> UUID {
+        { [next] in
+            let value = next.increment()
+            return UUID(uuidString: String(format: "00000000-0000-0000-0000-%012d", value)) ?? UUID()
+        }
+    }
+}
+
+/// A thread-safe counter.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+
+    func increment() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        value += 1
+        return value
+    }
+}

@@ -1,0 +1,49 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+/// The server-driven home screen: the section types it knows, loading, offline copy, and the home-sections resource
+/// of the Ledger API.
+/// A feature module imports the domain packages' API modules only (never a backend, never another feature);
+/// its tests use the packages' test kits. `Apps/CompositionRoot` constructs it with live backends.
+let package = Package(
+    name: "HomeFeature",
+    platforms: [.iOS(.v16), .macOS(.v13)],
+    products: [
+        .library(name: "HomeFeature", targets: ["HomeFeature"])
+    ],
+    dependencies: [
+        .package(path: "../../../Packages/SectionsRegistry"),
+        .package(path: "../../../Packages/Networking"),
+        .package(path: "../../../Packages/Storage"),
+        .package(path: "../../../Packages/Rendering"),
+    ],
+    targets: [
+        .target(
+            name: "HomeFeature",
+            dependencies: [
+                .product(name: "SectionsRegistry", package: "SectionsRegistry"),
+                .product(name: "Networking", package: "Networking"),
+                .product(name: "Storage", package: "Storage"),
+                .product(name: "Rendering", package: "Rendering"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HomeFeatureTests",
+            dependencies: [
+                "HomeFeature",
+                .product(name: "SectionsRegistryTesting", package: "SectionsRegistry"),
+                .product(name: "NetworkingTesting", package: "Networking"),
+                .product(name: "StorageTesting", package: "Storage"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,183 @@
+public import Foundation
+public import Networking
+public import Rendering
+public import SectionsRegistry
+public import Storage
+
+/// The server-driven home screen: fetch the sections from the API, assemble what the registry
+/// can build (one bad section never breaks the rest), and keep each good section in its type's storage so the
+/// screen can be shown offline. The order of the last good screen is kept as one more document.
+public struct HomeScreenLoader: HomeScreenLoading {
+    private let api: APIClient
+    private let registry: SectionRegistry
+    private let documents: any DocumentStore
+    private let money: MoneyFormatter
+    private let currency: @Sendable (String) -> Currency
+    private let now: @Sendable () -> Date
+    private let log: @Sendable (String) -> Void
+
+    /// Creates a loader that fetches through `api`, builds sections with `registry`'s modules, keeps the last good
+    /// screen in `documents`, prints amounts with `money` (minor units from `currency`), stamps saved copies
+    /// with `now` and reports what it skipped to `log`.
+    public init(
+        api: APIClient, registry: SectionRegistry, documents: any DocumentStore, money: MoneyFormatter,
+        currency: @escaping @Sendable (String) -> Currency, now: @escaping @Sendable () -> Date,
+        log: @escaping @Sendable (String) -> Void
+    ) {
+        self.api = api
+        self.registry = registry
+        self.documents = documents
+        self.money = money
+        self.currency = currency
+        self.now = now
+        self.log = log
+    }
+
+    private var assembler: ScreenAssembler {
+        ScreenAssembler(mappers: registry, options: ScreenAssemblyOptions(envelopeLayout: .flat))
+    }
+
+    /// The screen from the server, or the saved copy when the server cannot be reached.
+    public func load() async throws(HomeScreenError) -> HomeScreen {
+        let response: Data
+        do {
+            response = try await api.send(HomeSectionsAPI.sections())
+        } catch {
+            return try await cachedScreen(because: "\(error)")
+        }
+        let assembly: ScreenAssembly
+        let payloads: [SectionPayload]
+        do {
+            assembly = try assembler.assemble(envelope: response)
+            payloads = try SectionsEnvelopeDecoder(layout: .flat).decode(response).payloads
+        } catch {
+            throw .invalidResponse(detail: "\(error)")
+        }
+        await report(assembly)
+        await remember(assembly, payloads: payloads)
+        return screen(assembly, source: .network)
+    }
+
+    // MARK: Offline
+
+    private static let layoutID = "home.layout"
+
+    private struct Layout: Codable {
+        struct Entry: Codable {
+            let id: String
+            let type: String
+        }
+        let savedAt: Date
+        let sections: [Entry]
+    }
+
+    private func remember(_ assembly: ScreenAssembly, payloads: [SectionPayload]) async {
+        let built = Set(assembly.sections.map(\.id))
+        let kept = payloads.filter { built.contains($0.id) }
+        let failures = await SectionRefresher(mappers: registry, providers: registry, storages: registry).cache(kept)
+        let layout = Layout(
+            savedAt: now(),
+            sections: kept.filter { payload in !failures.keys.contains { $0.id == payload.id } }
+                .map { Layout.Entry(id: $0.id, type: $0.type) })
+        do {
+            let id = try DocumentID(Self.layoutID)
+            try await documents.save(
+                DocumentDraft(id: id, contentType: DocumentContentType.json, bytes: try JSONEncoder().encode(layout)))
+        } catch {
+            log("home: the screen could not be saved for offline use (\(error))")
+        }
+    }
+
+    private func cachedScreen(because failure: String) async throws(HomeScreenError) -> HomeScreen {
+        log("home: the server could not be reached (\(failure)); showing the saved copy")
+        let document: Document?
+        do {
+            document = try await documents.load(try DocumentID(Self.layoutID))
+        } catch {
+            throw .offlineWithoutCache(detail: failure)
+        }
+        guard let document, let layout = try? JSONDecoder().decode(Layout.self, from: document.bytes) else {
+            throw .offlineWithoutCache(detail: failure)
+        }
+        var payloads: [SectionPayload] = []
+        var missing: [SkippedSection] = []
+        for entry in layout.sections {
+            if let payload = try? await registry.storage(for: entry.type)?.payload(withID: entry.id) {
+                payloads.append(payload)
+            } else {
+                missing.append(SkippedSection(id: entry.id, type: entry.type, reason: "not in the saved copy"))
+            }
+        }
+        do {
+            var screen = screen(try assembler.assemble(payloads), source: .cache(savedAt: layout.savedAt))
+            screen.skipped += missing
+            return screen
+        } catch {
+            throw .offlineWithoutCache(detail: failure)
+        }
+    }
+
+    // MARK: Building the screen
+
+    private func report(_ assembly: ScreenAssembly) async {
+        let dispatcher = SectionEventDispatcher(listeners: registry, globalListeners: [LogSectionEvents(log: log)])
+        for section in assembly.sections { _ = await dispatcher.dispatch(.shown(section.reference)) }
+        _ = await dispatcher.report(assembly.diagnostics)
+    }
+
+    private func screen(_ assembly: ScreenAssembly, source: HomeScreen.Source) -> HomeScreen {
+        HomeScreen(
+            sections: assembly.sections.compactMap(section),
+            skipped: assembly.diagnostics.map {
+                SkippedSection(id: $0.sectionID, type: $0.sectionType, reason: Self.reason($0.problem))
+            },
+            source: source)
+    }
+
+    private func section(_ section: ScreenSection) -> HomeSection? {
+        if let banner = section.model(as: BannerModel.self) {
+            return .banner(title: banner.title, message: banner.message, link: banner.link)
+        }
+        if let summary = section.model(as: ExpensesSummaryModel.self) {
+            let currency = currency(summary.currency.uppercased())
+            func amount(_ cents: Int) -> String {
+                money.string(from: Decimal(cents) / pow(10, currency.minorUnits), currency: currency)
+            }
+            return .expensesSummary(
+                period: summary.period, total: amount(summary.totalCents),
+                categories: summary.categories.map { .init(name: $0.name, total: amount($0.totalCents)) })
+        }
+        if let actions = section.model(as: QuickActionsModel.self) {
+            return .quickActions(actions.actions.map { .init(title: $0.title, link: $0.link) })
+        }
+        return nil
+    }
+
+    private static func reason(_ problem: SectionDiagnostic.Problem) -> String {
+        switch problem {
+        case .unknownType: "this app does not know the section type"
+        case .malformedContent(let error):
+            "the content is not valid JSON (at \(error.path.isEmpty ? "top" : error.path))"
+        case .mappingFailed(let error):
+            "the content does not fit the section (at \(error.path.isEmpty ? "top" : error.path))"
+        case .invalidEntry: "the entry lacks a usable id or type"
+        case .duplicateID: "another section has the same id"
+        case .contentTooLarge(let bytes, let limit): "the content is \(bytes) bytes, over the limit of \(limit)"
+        case .tooManySections(let limit, let dropped): "over the limit of \(limit) sections (\(dropped) dropped)"
+        }
+    }
+}
+
+/// Section events as log lines, for analytics and debugging; a listener of every section type.
+struct LogSectionEvents: SectionListener {
+    let log: @Sendable (String) -> Void
+
+    func handle(_ event: SectionEvent) async throws {
+        switch event {
+        case .shown(let reference): log("home: shown \(reference.type) \(reference.id)")
+        case .removed(let reference): log("home: removed \(reference.type) \(reference.id)")
+        case .failed(let diagnostic):
+            log("home: skipped \(diagnostic.sectionType ?? "?") \(diagnostic.sectionID ?? "?"): \(diagnostic.problem)")
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Networking
+import NetworkingTesting
+import Rendering
+import SectionsRegistry
+import Storage
+import StorageTesting
+import Testing
+
+@testable import HomeFeature
+
+/// 2026-03-18 12:00 UTC.
+private let fixedNow = Date(timeIntervalSince1970: 1_773_835_200)
+
+private let screenJSON = """
+    {"version": 1, "sections": [
+      {"id": "welcome", "type": "banner", "title": "Welcome back", "message": "Hello.", "link": "ledger://home"},
+      {"id": "summary", "type": "expenses_summary", "period": "month", "currency": "EUR", "total_cents": 184250,
+       "categories": [{"name": "Travel", "total_cents": 92000}]},
+      {"id": "actions", "type": "quick_actions", "actions": [{"title": "Add expense", "link": "ledger://expenses/new"}]},
+      {"id": "promo", "type": "carousel_3d", "items": []},
+      {"id": "broken", "type": "banner", "title": 42},
+      {"id": "greedy", "type": "expenses_summary", "period": "month", "currency": "EUR", "total_cents": 10,
+       "categories": [{"name": "Everything", "total_cents": 11}]}
+    ]}
+    """
+
+@Suite("Home: loading the screen")
+struct HomeScreenLoaderTests {
+    private func loader(_ client: ScriptedHTTPClient, documents: any DocumentStore) throws -> HomeScreenLoader {
+        HomeScreenLoader(
+            api: APIClient(baseURL: try #require(URL(string: "http://api.test")), client: client),
+            registry: try HomeSections.registry(caching: documents),
+            documents: documents,
+            money: MoneyFormatter(locale: RenderingLocale(identifier: "en_US")),
+            currency: { Currency(code: $0) ?? .usd }, now: { fixedNow }, log: { _ in })
+    }
+
+    @Test func goodSectionsAreShownAndBadOnesSkippedWithAReason() async throws {
+        let documents = InMemoryDocumentStore()
+        let client = ScriptedHTTPClient([.status(200, body: screenJSON)])
+        let screen = try await loader(client, documents: documents).load()
+        #expect(screen.source == .network)
+        #expect(
+            screen.sections == [
+                .banner(title: "Welcome back", message: "Hello.", link: "ledger://home"),
+                .expensesSummary(
+                    period: "month", total: "€1,842.50", categories: [.init(name: "Travel", total: "€920.00")]),
+                .quickActions([.init(title: "Add expense", link: "ledger://expenses/new")]),
+            ])
+        #expect(screen.skipped.map(\.id) == ["promo", "broken", "greedy"])
+        #expect(screen.skipped.first?.reason == "this app does not know the section type")
+        #expect(client.requests.map(\.url.path) == ["/v1/home/sections"])
+    }
+
+    @Test func whenTheServerIsDownTheLastGoodScreenIsShownWithItsDate() async throws {
+        let documents = InMemoryDocumentStore()
+        let online = ScriptedHTTPClient([.status(200, body: screenJSON)])
+        let shown = try await loader(online, documents: documents).load()
+        let offline = ScriptedHTTPClient([.fail(.timeout)])
+        let cached = try await loader(offline, documents: documents).load()
+        #expect(cached.source == .cache(savedAt: fixedNow))
+        #expect(cached.sections == shown.sections)
+    }
+
+    @Test func withoutASavedCopyAnOfflineScreenIsATypedError() async throws {
+        let client = ScriptedHTTPClient([.fail(.timeout)])
+        await #expect(throws: HomeScreenError.self) {
+            try await loader(client, documents: InMemoryDocumentStore()).load()
+        }
+    }
+
+    @Test(arguments: ["", "{\"version\": 1}", "<html>", String(repeating: "[", count: 100_000)])
+    func anAnswerThatIsNotASectionsListIsATypedError(body: String) async throws {
+        let client = ScriptedHTTPClient([.status(200, body: body)])
+        await #expect(throws: HomeScreenError.self) {
+            try await loader(client, documents: InMemoryDocumentStore()).load()
+        }
+    }
+
+    @Test(arguments: ["welcome", "../../escape", "", String(repeating: "x", count: 500), "a/b\u{0}c", "日本", "x.41"])
+    func sectionCacheIDsNeverEscapeTheStore(sectionID: String) throws {
+        guard let id = DocumentSectionStorage.documentID(for: sectionID) else { return }
+        #expect(id.rawValue.hasPrefix("home.section."))
+        #expect(!id.rawValue.contains("/") && !id.rawValue.contains(".."))
+    }
+
+    @Test func plainAndEncodedSectionIDsNeverCollide() throws {
+        let plain = try #require(DocumentSectionStorage.documentID(for: "x"))
+        let encoded = try #require(DocumentSectionStorage.documentID(for: "x."))
+        let lookalike = try #require(DocumentSectionStorage.documentID(for: "78"))
+        #expect(Set([plain, encoded, lookalike].map(\.rawValue)).count == 3)
+    }
+}

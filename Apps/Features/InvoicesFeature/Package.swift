@@ -1,0 +1,50 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+/// The invoice form (validate, render, store, upload, keep the local copy when the upload fails), the archive,
+/// upload retries and duplicates, and the invoices resource of the Ledger API.
+/// A feature module imports the domain packages' API modules only (never a backend, never another feature);
+/// its tests use the packages' test kits. `Apps/CompositionRoot` constructs it with live backends.
+let package = Package(
+    name: "InvoicesFeature",
+    platforms: [.iOS(.v16), .macOS(.v13)],
+    products: [
+        .library(name: "InvoicesFeature", targets: ["InvoicesFeature"])
+    ],
+    dependencies: [
+        .package(path: "../../../Packages/Validation"),
+        .package(path: "../../../Packages/Rendering"),
+        .package(path: "../../../Packages/Storage"),
+        .package(path: "../../../Packages/Networking"),
+    ],
+    targets: [
+        .target(
+            name: "InvoicesFeature",
+            dependencies: [
+                .product(name: "Validation", package: "Validation"),
+                .product(name: "Rendering", package: "Rendering"),
+                .product(name: "Storage", package: "Storage"),
+                .product(name: "Networking", package: "Networking"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "InvoicesFeatureTests",
+            dependencies: [
+                "InvoicesFeature",
+                .product(name: "ValidationTesting", package: "Validation"),
+                .product(name: "RenderingTesting", package: "Rendering"),
+                .product(name: "StorageTesting", package: "Storage"),
+                .product(name: "NetworkingTesting", package: "Networking"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,200 @@
+public import Foundation
+public import Rendering
+public import Storage
+public import Validation
+
+/// Everything the invoices feature hands out, each part typed by the capability its caller needs.
+public struct Invoices: Sendable {
+    /// Validates, renders, stores and uploads a new invoice.
+    public let form: any InvoiceSubmitting
+    /// Lists and opens stored invoices.
+    public let archive: any InvoiceArchiving
+    /// Uploads a stored invoice again.
+    public let uploads: any InvoiceUploadRetrying
+    /// Makes a new invoice from a stored one.
+    public let duplication: any InvoiceDuplicating
+    /// The template ids `InvoiceRequest.template` accepts.
+    public let templates: [String]
+
+    /// Bundles the parts.
+    public init(
+        form: any InvoiceSubmitting, archive: any InvoiceArchiving, uploads: any InvoiceUploadRetrying,
+        duplication: any InvoiceDuplicating, templates: [String]
+    ) {
+        self.form = form
+        self.archive = archive
+        self.uploads = uploads
+        self.duplication = duplication
+        self.templates = templates
+    }
+}
+
+/// Who issues the invoices: printed at the top of every invoice.
+public struct Seller: Hashable, Sendable, Codable {
+    /// The company name.
+    public var name: String
+    /// Address lines under the name.
+    public var address: [String]
+
+    /// Creates a seller.
+    public init(name: String, address: [String]) {
+        self.name = name
+        self.address = address
+    }
+}
+
+/// One line of an invoice as a user typed it.
+public struct InvoiceItem: Hashable, Sendable, Codable {
+    /// What was sold.
+    public var description: String
+    /// How many.
+    public var quantity: Int
+    /// The price of one, in the invoice's currency.
+    public var unitPrice: Decimal
+
+    /// Creates an item.
+    public init(description: String, quantity: Int, unitPrice: Decimal) {
+        self.description = description
+        self.quantity = quantity
+        self.unitPrice = unitPrice
+    }
+}
+
+/// A new invoice as a user filled in the form.
+public struct InvoiceRequest: Hashable, Sendable, Codable {
+    /// Who is billed.
+    public var client: String
+    /// The lines.
+    public var items: [InvoiceItem]
+    /// ISO 4217 code of every amount.
+    public var currencyCode: String
+    /// When payment is due; 30 days after the issue date when nil.
+    public var dueDate: Date?
+    /// The template id (`standard`, `compact`, `creative`).
+    public var template: String
+    /// The tax rate of every line, in percent (0 when nil).
+    public var taxPercent: Decimal?
+    /// Free text printed under the lines.
+    public var notes: String
+
+    /// Creates a request.
+    public init(
+        client: String, items: [InvoiceItem], currencyCode: String, dueDate: Date? = nil,
+        template: String = "standard", taxPercent: Decimal? = nil, notes: String = ""
+    ) {
+        self.client = client
+        self.items = items
+        self.currencyCode = currencyCode
+        self.dueDate = dueDate
+        self.template = template
+        self.taxPercent = taxPercent
+        self.notes = notes
+    }
+}
+
+/// A stored invoice: what was asked for, what it came to, and whether the server has it.
+public struct InvoiceRecord: Hashable, Sendable, Codable {
+    /// The invoice number, `INV-0001`, also its id on this machine.
+    public var number: String
+    /// What the form held.
+    public var request: InvoiceRequest
+    /// The issue day, `YYYY-MM-DD`.
+    public var issuedOn: String
+    /// The due day, `YYYY-MM-DD`.
+    public var dueOn: String
+    /// The total with tax, rounded to the currency's minor units.
+    public var total: Decimal
+    /// The server's id once uploaded; nil while the invoice exists only on this machine.
+    public var serverID: String?
+    /// The key that makes repeated uploads of this invoice store one invoice on the server.
+    public var idempotencyKey: String
+}
+
+/// How a submission ended. Either way the invoice is stored on this machine.
+public enum InvoiceSubmission: Hashable, Sendable {
+    /// Stored and uploaded; the record carries the server's id.
+    case uploaded(InvoiceRecord)
+    /// Stored on this machine only; the upload failed and can be retried with `InvoiceUploadRetrying`.
+    case storedLocally(InvoiceRecord, UploadFailure)
+
+    /// The stored invoice.
+    public var record: InvoiceRecord {
+        switch self {
+        case .uploaded(let record), .storedLocally(let record, _): record
+        }
+    }
+}
+
+/// Why an upload failed.
+public struct UploadFailure: Hashable, Sendable {
+    /// The kind of failure, for programs.
+    public enum Reason: String, Hashable, Sendable {
+        /// There is no session on this machine, or the server no longer accepts it.
+        case notSignedIn
+        /// The server could not be reached in time.
+        case unreachable
+        /// The server refused the invoice (a 4xx answer).
+        case rejected
+        /// The server failed (a 5xx answer).
+        case serverError
+    }
+
+    /// The kind of failure.
+    public var reason: Reason
+    /// What happened, for people (no secrets).
+    public var detail: String
+
+    /// Creates a failure.
+    public init(reason: Reason, detail: String) {
+        self.reason = reason
+        self.detail = detail
+    }
+}
+
+/// Why an invoice operation did not happen.
+public enum InvoiceError: Error, Hashable, Sendable {
+    /// The form breaks the rules; every problem is listed with its message. Nothing was stored.
+    case invalid([ValidationProblem])
+    /// The template id is not one of `available`. Nothing was stored.
+    case unknownTemplate(String, available: [String])
+    /// The invoice could not be rendered (for example text the PDF fonts cannot show). Nothing was stored.
+    case rendering(RenderingError)
+    /// The store failed.
+    case storage(StorageError)
+    /// No stored invoice has this number.
+    case notFound(String)
+}
+
+/// Turns a filled-in form into a stored (and, when possible, uploaded) invoice.
+public protocol InvoiceSubmitting: Sendable {
+    /// Validates, renders, stores, then uploads; an upload failure keeps the stored invoice.
+    func submit(_ request: InvoiceRequest) async throws(InvoiceError) -> InvoiceSubmission
+}
+
+/// A stored invoice with its PDF.
+public struct InvoiceFile: Hashable, Sendable {
+    /// The record.
+    public var record: InvoiceRecord
+    /// The rendered PDF.
+    public var pdf: Data
+}
+
+/// Reads stored invoices.
+public protocol InvoiceArchiving: Sendable {
+    /// Every stored invoice, oldest first.
+    func list() async throws(InvoiceError) -> [InvoiceRecord]
+    /// The invoice `number` with its PDF.
+    func invoice(number: String) async throws(InvoiceError) -> InvoiceFile
+}
+
+/// Uploads a stored invoice that is not on the server yet.
+public protocol InvoiceUploadRetrying: Sendable {
+    /// Uploads invoice `number` (with the same idempotency key as before, so it is stored once).
+    func upload(number: String) async throws(InvoiceError) -> InvoiceSubmission
+}
+
+/// Makes a new invoice from an existing one.
+public protocol InvoiceDuplicating: Sendable {
+    /// A new invoice with the same client, lines and template, issued now, stored and uploaded like a new one.
+    func duplicate(number: String) async throws(InvoiceError) -> InvoiceSubmission
+}

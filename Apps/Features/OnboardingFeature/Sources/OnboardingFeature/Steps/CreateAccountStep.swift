@@ -1,0 +1,21 @@
+public import Networking
+public import Registration
+
+/// Creates the account with `POST /v1/users`; the server's answers become `RegistrationError`s.
+public struct CreateAccountStep: RegistrationService {
+    private let api: APIClient
+
+    /// Creates the step, sending through `api`.
+    public init(api: APIClient) {
+        self.api = api
+    }
+
+    /// Registers `email` with the server.
+    public func register(email: String) async throws(RegistrationError) {
+        do throws(APIError) {
+            _ = try await api.send(UsersAPI.register(email: email))
+        } catch {
+            throw RegistrationError(error)
+        }
+    }
+}

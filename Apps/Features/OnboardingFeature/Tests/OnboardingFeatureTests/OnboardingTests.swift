@@ -1,0 +1,145 @@
+import Foundation
+import Networking
+import NetworkingTesting
+import Registration
+import Testing
+import Validation
+
+@testable import OnboardingFeature
+
+private func api(_ client: ScriptedHTTPClient) throws -> APIClient {
+    APIClient(baseURL: try #require(URL(string: "http://api.test")), client: client)
+}
+
+private let grantJSON = #"{"access_token": "v1.abc", "refresh_token": "r1", "token_type": "Bearer", "version": 1}"#
+
+@Suite("Onboarding: the users and sign-in resources as registration steps")
+struct RegistrationStepTests {
+    @Test(arguments: [
+        (
+            ScriptedHTTPClient.Step.status(409, body: #"{"error": {"code": "email_taken"}}"#),
+            RegistrationError.alreadyRegistered
+        ),
+        (
+            .status(
+                422,
+                body: #"{"error": {"code": "validation_failed", "fields": [{"field": "email", "code": "blocked"}]}}"#),
+            .invalidEmail(codes: ["server.blocked"])
+        ),
+        (.status(429, headers: ["Retry-After": "7"]), .rateLimited(retryAfter: .seconds(7))),
+        (.status(429, headers: ["Retry-After": "soon"]), .rateLimited(retryAfter: nil)),
+        (
+            .status(500, body: #"{"error": {"code": "boom"}}"#),
+            .server(underlying: .init(statusCode: 500, reason: "boom"))
+        ),
+        (.fail(.cancelled), .cancelled),
+    ])
+    func everyAnswerOfTheUsersResourceIsATypedFailure(
+        step: ScriptedHTTPClient.Step, expected: RegistrationError
+    )
+        async throws
+    {
+        let client = ScriptedHTTPClient([step])
+        await #expect(throws: expected) {
+            try await CreateAccountStep(api: try api(client)).register(email: "a@b.example")
+        }
+        let request = try #require(client.requests.first)
+        #expect(request.method == .post && request.url.path == "/v1/users")
+        #expect(request.body.map { String(decoding: $0, as: UTF8.self) } == #"{"email":"a@b.example"}"#)
+    }
+
+    @Test func aTransportFailureIsAServerFailureThatSaysTheServerWasNotReached() async throws {
+        let client = ScriptedHTTPClient([.fail(.timeout)])
+        let error = await #expect(throws: RegistrationError.self) {
+            try await CreateAccountStep(api: try api(client)).register(email: "a@b.example")
+        }
+        guard case .server(let failure) = error else {
+            Issue.record("expected a server failure, got \(String(describing: error))")
+            return
+        }
+        #expect(failure.statusCode == nil && failure.reason.contains("could not be reached"))
+    }
+
+    @Test func signingInKeepsTheSessionTheServerIssued() async throws {
+        let client = ScriptedHTTPClient([.status(200, body: grantJSON)])
+        let session = InMemoryTokenStore()
+        try await SignInStep(api: try api(client), session: session).register(email: "a@b.example")
+        #expect(await session.token() == AuthToken(accessToken: "v1.abc", refreshToken: "r1", version: "1"))
+        #expect(client.requests.map(\.url.path) == ["/v1/auth/token"])
+    }
+
+    @Test func aRefusedSignInKeepsNoSession() async throws {
+        let client = ScriptedHTTPClient([.status(401, body: #"{"error": {"code": "invalid_credentials"}}"#)])
+        let session = InMemoryTokenStore()
+        await #expect(throws: RegistrationError.self) {
+            try await SignInStep(api: try api(client), session: session).register(email: "a@b.example")
+        }
+        #expect(await session.token() == nil)
+    }
+}
+
+@Suite("Onboarding: refreshing the session")
+struct SessionRefresherTests {
+    private let base = URL(string: "http://api.test") ?? URL(fileURLWithPath: "/")
+
+    @Test func aRefreshRotatesTheToken() async throws {
+        let client = ScriptedHTTPClient([.status(200, body: grantJSON)])
+        let token = try await SessionRefresher(baseURL: base).refresh(
+            AuthToken(accessToken: "v0", refreshToken: "r0", version: "0"), using: client)
+        #expect(token.version == "1" && token.refreshToken == "r1")
+        #expect(client.requests.first?.body.map { String(decoding: $0, as: UTF8.self) } == #"{"refresh_token":"r0"}"#)
+    }
+
+    @Test func aTokenWithoutARefreshTokenIsRejectedWithoutAsking() async throws {
+        let client = ScriptedHTTPClient([])
+        await #expect(throws: HTTPClientError.refreshRejected(status: 401)) {
+            try await SessionRefresher(baseURL: base).refresh(AuthToken(accessToken: "v0"), using: client)
+        }
+        #expect(client.requests.isEmpty)
+    }
+
+    @Test(arguments: [
+        (ScriptedHTTPClient.Step.status(401), HTTPClientError.refreshRejected(status: 401)),
+        (.status(503), .refreshRejected(status: 503)),
+        (.status(200, body: "not json"), .invalidResponse),
+        (.fail(.timeout), .timeout),
+    ])
+    func everyFailedRefreshIsTyped(step: ScriptedHTTPClient.Step, expected: HTTPClientError) async throws {
+        await #expect(throws: expected) {
+            try await SessionRefresher(baseURL: base).refresh(
+                AuthToken(accessToken: "v0", refreshToken: "r0"), using: ScriptedHTTPClient([step]))
+        }
+    }
+}
+
+@Suite("Onboarding: the registration chain")
+struct RegistrationChainTests {
+    private func chain(
+        _ client: ScriptedHTTPClient, session: InMemoryTokenStore = InMemoryTokenStore()
+    )
+        throws -> any RegistrationService
+    {
+        RegistrationChain.make(
+            configuration: .standard, validator: EmailValidator(), api: try api(client), session: session,
+            events: LogRegistrationEvents(log: { _ in }))
+    }
+
+    @Test func aGoodAddressCreatesTheAccountAndSignsIn() async throws {
+        let client = ScriptedHTTPClient([
+            .status(201, body: #"{"id": "usr_1", "email": "a@b.example"}"#), .status(200, body: grantJSON),
+        ])
+        let session = InMemoryTokenStore()
+        try await chain(client, session: session).register(email: "a@b.example")
+        #expect(client.requests.map(\.url.path) == ["/v1/users", "/v1/auth/token"])
+        #expect(await session.token() != nil)
+    }
+
+    @Test(arguments: [
+        "no-at-sign", "someone@Mailinator.COM", "", String(repeating: "a", count: 100_000) + "@b.example",
+    ])
+    func refusedAddressesNeverReachTheServer(email: String) async throws {
+        let client = ScriptedHTTPClient([])
+        await #expect(throws: RegistrationError.self) { try await chain(client).register(email: email) }
+        #expect(client.requests.isEmpty)
+    }
+}
