@@ -54,17 +54,21 @@ let package = Package(
         .package(path: "Apps/Features/HomeFeature"),
         .package(path: "Apps/Features/LinksFeature"),
         .package(path: "Apps/CompositionRoot"),
+        .package(path: "Apps/DevServer"),
     ],
     targets: [
         .executableTarget(
             name: "Ledger",
-            dependencies: [.product(name: "CompositionRoot", package: "CompositionRoot")],
+            dependencies: [
+                .product(name: "CompositionRoot", package: "CompositionRoot"),
+                .product(name: "DevServer", package: "DevServer"),
+            ],
             path: "Apps/Ledger/Sources/Ledger",
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "LedgerTests",
-            dependencies: ["Ledger", .product(name: "NetworkingTesting", package: "Networking")],
+            dependencies: ["Ledger", .product(name: "DevServer", package: "DevServer")],
             path: "Apps/Ledger/Tests/LedgerTests",
             swiftSettings: swiftSettings
         ),
@@ -72,9 +76,15 @@ let package = Package(
             name: "CompositionRootTests",
             dependencies: [
                 .product(name: "CompositionRoot", package: "CompositionRoot"),
-                .product(name: "NetworkingTesting", package: "Networking"),
+                .product(name: "DevServer", package: "DevServer"),
             ],
             path: "Apps/CompositionRoot/Tests/CompositionRootTests",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "DevServerTests",
+            dependencies: [.product(name: "DevServer", package: "DevServer")],
+            path: "Apps/DevServer/Tests/DevServerTests",
             swiftSettings: swiftSettings
         ),
         suite(of: "Validation", using: ["Validation", "ValidationTesting"]),

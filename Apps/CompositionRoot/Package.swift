@@ -28,6 +28,7 @@ let package = Package(
         .package(path: "../Features/OnboardingFeature"),
         .package(path: "../Features/HomeFeature"),
         .package(path: "../Features/LinksFeature"),
+        .package(path: "../DevServer"),
     ],
     targets: [
         .target(
@@ -53,7 +54,7 @@ let package = Package(
             name: "CompositionRootTests",
             dependencies: [
                 "CompositionRoot",
-                .product(name: "NetworkingTesting", package: "Networking"),
+                .product(name: "DevServer", package: "DevServer"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -1,5 +1,5 @@
+import DevServer
 import Foundation
-import NetworkingTesting
 import Testing
 
 @testable import CompositionRoot

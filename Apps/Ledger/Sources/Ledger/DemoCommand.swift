@@ -1,4 +1,5 @@
 import CompositionRoot
+import DevServer
 import Foundation
 
 /// `ledger demo`: every feature in turn, as a user would type it, on a fresh data folder and a local API server.
@@ -23,20 +24,22 @@ enum DemoCommand {
         } catch {
             throw CommandError(message: "cannot create \(folder.path) (\(error))", status: .ioError)
         }
-        var server: DevServerProcess?
+        var server: DevServer?
         let apiURL: URL
         if let given = options.apiURL {
             apiURL = given
         } else {
-            do {
-                server = try DevServerProcess.start()
+            do throws(DevServerError) {
+                server = try await DevServer.start()
             } catch {
                 throw CommandError(
-                    message: "\(error)", hint: "Or start an API server and pass --api-url.", status: .unavailable)
+                    message: "the API server could not be started: \(error)",
+                    hint: "Run the demo from the repository (it starts Scripts/dev-server with python3), or start an "
+                        + "API server and pass --api-url.",
+                    status: .unavailable)
             }
             apiURL = server?.baseURL ?? DataDirectory.defaultAPIURL
         }
-        defer { server?.stop() }
 
         console.line("Ledger demo")
         console.line("  data folder: \(folder.path)")
@@ -108,7 +111,7 @@ enum DemoCommand {
             unexpected += await run(step, global: global, console: console) ? 0 : 1
         }
         if let server {
-            server.stop()
+            await server.stop()
             console.line("\n# The API server is stopped: the home screen comes from the saved copy")
             unexpected += await run(Step(note: "", words: ["home"]), global: global, console: console) ? 0 : 1
         }

@@ -1,5 +1,5 @@
+import DevServer
 import Foundation
-import NetworkingTesting
 import Testing
 
 @Suite("Ledger: invoices, registration, links and home end to end")
