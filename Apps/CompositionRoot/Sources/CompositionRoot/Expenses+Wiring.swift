@@ -18,6 +18,6 @@ extension LedgerFactory {
             calendar: environment.calendar, locale: renderingLocale, currency: CurrencyTable.currency)
         return Expenses(
             recorder: recorder, importer: CSVExpenseImporter(recorder: recorder, saver: store, days: days),
-            exporter: reports, reports: reports)
+            exporter: reports, reports: reports, corrections: ExpenseEditor(recorder: recorder, store: store))
     }
 }

@@ -11,12 +11,18 @@ enum DemoCommand {
         var expected: ExitStatus = .success
     }
 
-    static func run(
-        _ words: [String], options: GlobalOptions, console: Console
-    ) async throws(CommandError)
-        -> ExitStatus
-    {
-        _ = try Arguments(words).expectPositionals([], for: "demo")
+    static let specs: [CommandSpec] = [
+        CommandSpec(
+            path: ["demo"], summary: "every feature in turn on a fresh data folder, against a local API server",
+            details: "Starts Scripts/dev-server on a free loopback port unless --api-url is given, and runs each "
+                + "command as a user would type it.",
+            run: run)
+    ]
+
+    private static func run(_ invocation: Invocation) async throws(CommandError) -> ExitStatus {
+        _ = try invocation.positionals()
+        let options = invocation.options
+        let console = invocation.console
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "ledger-demo-\(UUID().uuidString.prefix(8).lowercased())", isDirectory: true)
         do {

@@ -39,6 +39,26 @@ extension CommandError {
         }
     }
 
+    static func correction(_ error: ExpenseCorrectionError) -> CommandError {
+        switch error {
+        case .notFound(let id):
+            CommandError(
+                message: "no expense '\(id)' on this machine", hint: "Run 'ledger expense list --json' to see the ids.",
+                status: .dataError)
+        case .ambiguous(let id, let matches):
+            CommandError(
+                message: "'\(id)' is the start of \(matches) expenses' ids", hint: "Give more characters of the id.",
+                status: .dataError)
+        case .prefixTooShort(let id, let minimum):
+            CommandError(
+                message: "'\(id)' is too short to name an expense",
+                hint: "Give at least \(minimum) characters of the id.",
+                status: .usage)
+        case .invalid(let problems): .invalid("the corrected expense", problems)
+        case .storage(let error): .storage(error)
+        }
+    }
+
     static func invoice(_ error: InvoiceError) -> CommandError {
         switch error {
         case .invalid(let problems):

@@ -1,37 +1,60 @@
 import CompositionRoot
 import Foundation
 
-/// `ledger expense add|list|import|export`.
+/// `ledger expense add|list|import|export|edit|delete`.
 enum ExpenseCommand {
-    static func run(_ words: [String], options: GlobalOptions, console: Console) async throws(CommandError) {
-        guard let action = words.first else {
-            throw .usage("expense needs an action: add, list, import or export")
-        }
-        let rest = Array(words.dropFirst())
-        let session = CommandContext(options: options, console: console)
-        switch action {
-        case "add": try await add(rest, session: session)
-        case "list": try await list(rest, session: session)
-        case "import": try await importFile(rest, session: session)
-        case "export": try await export(rest, session: session)
-        default: throw .usage("unknown expense action '\(action)'; use add, list, import or export")
-        }
-    }
+    static let specs: [CommandSpec] = [
+        CommandSpec(
+            path: ["expense", "add"], summary: "record an expense",
+            options: [
+                .value("title", "TEXT", "what the money was spent on", required: true),
+                .value(
+                    "price", "AMOUNT", "the amount, such as 12.50 (at most the currency's decimals)", required: true),
+                .value("currency", "CODE", "ISO 4217 code (default: the configured currency, else EUR)"),
+                .value("date", "YYYY-MM-DD", "the day it was spent (default: today)"),
+                .value("comment", "TEXT", "a note"),
+            ],
+            details: "An expense dated by --date keeps the time of day it was recorded, so the expenses of one day "
+                + "list in the order they were recorded.",
+            run: add),
+        CommandSpec(
+            path: ["expense", "list"], summary: "every expense, newest first (with --json: the report schema)",
+            run: list),
+        CommandSpec(
+            path: ["expense", "import"], arguments: ["FILE.csv"],
+            summary: "import a CSV file (columns date,title,amount,currency[,comment])",
+            details: "Good rows are kept and bad rows are reported with their line numbers. Importing the same file "
+                + "again adds nothing.",
+            run: importFile),
+        CommandSpec(
+            path: ["expense", "export"], summary: "every expense as CSV, which 'expense import' reads back",
+            run: export),
+        CommandSpec(
+            path: ["expense", "edit"], arguments: ["ID"], summary: "correct a recorded expense",
+            options: [
+                .value("title", "TEXT", "a new title"), .value("price", "AMOUNT", "a new amount"),
+                .value("currency", "CODE", "a new currency"), .value("date", "YYYY-MM-DD", "a new day"),
+                .value("comment", "TEXT", "a new comment"),
+            ],
+            details: "ID is the expense's id or its first 8 or more characters, as 'expense list --json' prints them.",
+            run: edit),
+        CommandSpec(
+            path: ["expense", "delete"], arguments: ["ID"], summary: "delete a recorded expense",
+            details: "ID is the expense's id or its first 8 or more characters.", run: delete),
+    ]
 
-    private static func add(_ words: [String], session: CommandContext) async throws(CommandError) {
-        let arguments = try Arguments(words, options: ["title", "price", "currency", "date", "comment"])
-        _ = try arguments.expectPositionals([], for: "expense add")
-        let title = try arguments.required("title", for: "expense add")
-        let priceText = try arguments.required("price", for: "expense add")
-        guard let price = DecimalText.parse(priceText) else {
-            throw .usage("--price '\(priceText)' is not a number such as 12.50", hint: nil)
+    private static func add(_ invocation: Invocation) async throws(CommandError) -> ExitStatus {
+        _ = try invocation.positionals()
+        let session = await invocation.context()
+        let price = try amount(invocation.value("price"), option: "price")
+        let now = session.factory.environment.now()
+        let date = try day(invocation.arguments.value("date"), option: "date", days: session.factory.days).map {
+            session.factory.days.moment(on: $0, atTimeOf: now)
         }
-        let date =
-            try day(arguments.value("date"), option: "date", days: session.factory.days)
-            ?? session.factory.environment.now()
         let expense = NewExpense(
-            title: title, price: price, currencyCode: arguments.value("currency") ?? "EUR", date: date,
-            comment: arguments.value("comment") ?? "")
+            title: invocation.value("title"), price: price,
+            currencyCode: invocation.arguments.value("currency") ?? session.defaultCurrency, date: date ?? now,
+            comment: invocation.arguments.value("comment") ?? "")
         let entry = try await session.run { () throws(CommandError) in
             let expenses = try await session.expenses()
             do throws(ExpenseInputError) {
@@ -44,20 +67,24 @@ enum ExpenseCommand {
             session.console.emit(ExpenseJSON(entry, days: session.factory.days))
         } else {
             session.console.line(
-                "Added \(entry.title): \(session.factory.formatted(entry.price, currencyCode: entry.currencyCode)) on \(session.factory.days.string(from: entry.date)) (\(entry.id.uuidString.lowercased()))"
-            )
+                "Added \(entry.title): \(session.factory.formatted(entry.price, currencyCode: entry.currencyCode)) "
+                    + "on \(session.factory.days.string(from: entry.date)) (\(entry.id.uuidString.lowercased()))")
         }
+        return .success
     }
 
-    private static func list(_ words: [String], session: CommandContext) async throws(CommandError) {
-        _ = try Arguments(words).expectPositionals([], for: "expense list")
+    private static func list(_ invocation: Invocation) async throws(CommandError) -> ExitStatus {
+        _ = try invocation.positionals()
+        let session = await invocation.context()
         let text = try await ReportCommand.report(
             .allTime, format: session.console.json ? .json : .table, session: session)
         session.console.block(text)
+        return .success
     }
 
-    private static func export(_ words: [String], session: CommandContext) async throws(CommandError) {
-        _ = try Arguments(words).expectPositionals([], for: "expense export")
+    private static func export(_ invocation: Invocation) async throws(CommandError) -> ExitStatus {
+        _ = try invocation.positionals()
+        let session = await invocation.context()
         let csv = try await session.run { () throws(CommandError) in
             let exporter = try await session.expenses().exporter
             do throws(StorageError) {
@@ -67,10 +94,11 @@ enum ExpenseCommand {
             }
         }
         session.console.write(csv)
+        return .success
     }
 
-    private static func importFile(_ words: [String], session: CommandContext) async throws(CommandError) {
-        let path = try Arguments(words).expectPositionals(["FILE.csv"], for: "expense import")[0]
+    private static func importFile(_ invocation: Invocation) async throws(CommandError) -> ExitStatus {
+        let path = try invocation.positionals()[0]
         let text: String
         do {
             text = try String(contentsOf: URL(fileURLWithPath: path), encoding: .utf8)
@@ -78,6 +106,7 @@ enum ExpenseCommand {
             throw CommandError(
                 message: "cannot read '\(path)' as UTF-8 text", hint: "Give the path of a CSV file.", status: .usage)
         }
+        let session = await invocation.context()
         let console = session.console
         let summary: ImportSummary = try await session.run { () throws(CommandError) in
             let importer = try await session.expenses().importer
@@ -93,7 +122,7 @@ enum ExpenseCommand {
                 case .storage(let failure, let saved):
                     var described = CommandError.storage(failure)
                     described.details = [
-                        "\(saved) rows were saved before the failure; importing again adds no duplicates."
+                        "\(Plural.count(saved, "row")) saved before the failure; importing again adds no duplicates."
                     ]
                     throw described
                 }
@@ -102,24 +131,93 @@ enum ExpenseCommand {
         if console.showsProgress { console.progress("") }
         if console.json {
             console.emit(summary)
-        } else {
-            console.line("Imported \(summary.inserted) new expenses from \(path) (\(summary.replaced) already there).")
-            if !summary.rejected.isEmpty {
-                console.line("Skipped \(summary.rejected.count) rows:")
-                for row in summary.rejected {
-                    console.line("  line \(row.line): " + row.problems.map(\.message).joined(separator: " "))
-                }
+            return .success
+        }
+        console.line(
+            "Imported \(Plural.count(summary.inserted, "new expense")) from \(path) "
+                + "(\(Plural.count(summary.replaced, "row")) already there).")
+        if !summary.rejected.isEmpty {
+            console.line("Skipped \(Plural.count(summary.rejected.count, "row")):")
+            for row in summary.rejected {
+                console.line("  line \(row.line): " + row.problems.map(\.message).joined(separator: " "))
             }
         }
+        return .success
     }
 
-    /// The day `text` names, nil when absent, or a usage error naming the option.
+    private static func edit(_ invocation: Invocation) async throws(CommandError) -> ExitStatus {
+        let id = try invocation.positionals()[0]
+        let session = await invocation.context()
+        let arguments = invocation.arguments
+        let correction = ExpenseCorrection(
+            title: arguments.value("title"),
+            price: try arguments.value("price").map { text throws(CommandError) in
+                try amount(text, option: "price")
+            },
+            currencyCode: arguments.value("currency"),
+            date: try day(arguments.value("date"), option: "date", days: session.factory.days).map {
+                session.factory.days.moment(on: $0, atTimeOf: session.factory.environment.now())
+            },
+            comment: arguments.value("comment"))
+        guard !correction.isEmpty else {
+            throw invocation.spec.usageError(
+                "expense edit needs at least one of --title, --price, --currency, --date, --comment")
+        }
+        let entry = try await session.run { () throws(CommandError) in
+            let corrections = try await session.expenses().corrections
+            do throws(ExpenseCorrectionError) {
+                return try await corrections.correct(id, with: correction)
+            } catch {
+                throw .correction(error)
+            }
+        }
+        if session.console.json {
+            session.console.emit(ExpenseJSON(entry, days: session.factory.days))
+        } else {
+            session.console.line(
+                "Corrected \(entry.title): \(session.factory.formatted(entry.price, currencyCode: entry.currencyCode)) "
+                    + "on \(session.factory.days.string(from: entry.date)) (\(entry.id.uuidString.lowercased()))")
+        }
+        return .success
+    }
+
+    private static func delete(_ invocation: Invocation) async throws(CommandError) -> ExitStatus {
+        let id = try invocation.positionals()[0]
+        let session = await invocation.context()
+        let entry = try await session.run { () throws(CommandError) in
+            let corrections = try await session.expenses().corrections
+            do throws(ExpenseCorrectionError) {
+                return try await corrections.delete(id)
+            } catch {
+                throw .correction(error)
+            }
+        }
+        if session.console.json {
+            session.console.emit(ExpenseJSON(entry, days: session.factory.days))
+        } else {
+            session.console.line(
+                "Deleted \(entry.title): \(session.factory.formatted(entry.price, currencyCode: entry.currencyCode)) "
+                    + "on \(session.factory.days.string(from: entry.date)) (\(entry.id.uuidString.lowercased()))")
+        }
+        return .success
+    }
+
+    /// The amount `text` spells, or a usage error naming the option.
+    static func amount(_ text: String, option: String) throws(CommandError) -> Decimal {
+        guard let value = DecimalText.parse(text) else {
+            throw .usage("--\(option) '\(text)' is not a number such as 12.50", hint: nil)
+        }
+        return value
+    }
+
+    /// The day `text` names, nil when absent, or a usage error that says what is wrong with it.
     static func day(_ text: String?, option: String, days: DayFormat) throws(CommandError) -> Date? {
         guard let text else { return nil }
-        guard let date = days.date(from: text) else {
-            throw .usage("--\(option) '\(text)' is not a day written as YYYY-MM-DD", hint: nil)
+        do throws(DayFormat.Problem) {
+            return try days.day(from: text)
+        } catch {
+            throw .usage("--\(option): \(error)", hint: nil)
         }
-        return date
     }
 }
 
@@ -139,5 +237,12 @@ struct ExpenseJSON: Encodable {
         currency = entry.currencyCode
         date = days.string(from: entry.date)
         comment = entry.comment
+    }
+}
+
+/// Counts with their noun in the right number: "1 row", "2 rows", "0 rows".
+enum Plural {
+    static func count(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 }

@@ -3,9 +3,19 @@ import Foundation
 
 /// `ledger home`: the server-driven home screen, or the saved copy when the server cannot be reached.
 enum HomeCommand {
-    static func run(_ words: [String], options: GlobalOptions, console: Console) async throws(CommandError) {
-        _ = try Arguments(words).expectPositionals([], for: "home")
-        let session = CommandContext(options: options, console: console)
+    static let specs: [CommandSpec] = [
+        CommandSpec(
+            path: ["home"], summary: "the home screen from the API (the saved copy when offline)",
+            details: "With --verbose, the sections the app could not show are listed with the reason.",
+            run: { invocation throws(CommandError) in
+                _ = try invocation.positionals()
+                return try await show(session: await invocation.context())
+            })
+    ]
+
+    /// Loads and prints the home screen.
+    static func show(session: CommandContext) async throws(CommandError) -> ExitStatus {
+        let console = session.console
         let screen = try await session.run { () throws(CommandError) in
             let loader: any HomeScreenLoading
             do throws(HomeScreenSetupError) {
@@ -36,7 +46,7 @@ enum HomeCommand {
         }
         if console.json {
             console.emit(HomeJSON(screen))
-            return
+            return .success
         }
         switch screen.source {
         case .network: console.line("Home")
@@ -46,12 +56,13 @@ enum HomeCommand {
         for section in screen.sections {
             for line in lines(of: section) { console.line("  " + line) }
         }
-        if !screen.skipped.isEmpty {
-            console.line("Skipped \(screen.skipped.count) sections:")
+        if session.options.verbose && !screen.skipped.isEmpty {
+            console.error("Skipped \(Plural.count(screen.skipped.count, "section")):")
             for skipped in screen.skipped {
-                console.line("  \(skipped.id ?? "(no id)") (\(skipped.type ?? "no type")): \(skipped.reason)")
+                console.error("  \(skipped.id ?? "(no id)") (\(skipped.type ?? "no type")): \(skipped.reason)")
             }
         }
+        return .success
     }
 
     static func lines(of section: HomeSection) -> [String] {

@@ -3,46 +3,52 @@ import Foundation
 
 /// `ledger invoice new|list|show|upload|duplicate`.
 enum InvoiceCommand {
-    static func run(
-        _ words: [String], options: GlobalOptions, console: Console
-    ) async throws(CommandError)
-        -> ExitStatus
-    {
-        guard let action = words.first else {
-            throw .usage("invoice needs an action: new, list, show, upload or duplicate")
-        }
-        let rest = Array(words.dropFirst())
-        let session = CommandContext(options: options, console: console)
-        switch action {
-        case "new": return try await new(rest, session: session)
-        case "list": try await list(rest, session: session)
-        case "show": try await show(rest, session: session)
-        case "upload": return try await upload(rest, session: session)
-        case "duplicate": return try await duplicate(rest, session: session)
-        default: throw .usage("unknown invoice action '\(action)'; use new, list, show, upload or duplicate")
-        }
-        return .success
-    }
+    static let specs: [CommandSpec] = [
+        CommandSpec(
+            path: ["invoice", "new"], summary: "validate, render, store and upload an invoice",
+            options: [
+                .value("client", "NAME", "who is billed", required: true),
+                .value(
+                    "item", "\"DESCRIPTION;QUANTITY;PRICE\"", "one line of the invoice", required: true,
+                    repeatable: true),
+                .value("currency", "CODE", "ISO 4217 code (default: the configured currency, else EUR)"),
+                .value("due", "YYYY-MM-DD", "when payment is due (default: 30 days after today)"),
+                .value(
+                    "template", "NAME", "standard, compact or creative", choices: ["standard", "compact", "creative"]),
+                .value("tax", "PERCENT", "the tax rate of every line, such as 20"),
+                .value("notes", "TEXT", "printed under the totals"),
+                .value("out", "FILE.pdf", "also write the PDF there"),
+            ],
+            details: "The invoice is kept on this machine even when the upload fails (exit status 75); "
+                + "'ledger invoice upload NUMBER' retries it. The seller printed on it is the one 'ledger config' holds.",
+            run: new),
+        CommandSpec(path: ["invoice", "list"], summary: "every stored invoice", run: list),
+        CommandSpec(
+            path: ["invoice", "show"], arguments: ["NUMBER"], summary: "one invoice: lines, subtotal, tax and total",
+            options: [.value("out", "FILE.pdf", "also write its PDF there")], run: show),
+        CommandSpec(
+            path: ["invoice", "upload"], arguments: ["NUMBER"], summary: "upload a stored invoice again", run: upload),
+        CommandSpec(
+            path: ["invoice", "duplicate"], arguments: ["NUMBER"],
+            summary: "a new invoice with the same client, lines and template",
+            options: [.value("out", "FILE.pdf", "also write the new PDF there")], run: duplicate),
+    ]
 
-    private static func new(_ words: [String], session: CommandContext) async throws(CommandError) -> ExitStatus {
-        let arguments = try Arguments(
-            words, options: ["client", "item", "currency", "due", "template", "tax", "notes", "out"])
-        _ = try arguments.expectPositionals([], for: "invoice new")
-        let client = try arguments.required("client", for: "invoice new")
-        let itemTexts = arguments.all("item")
-        guard !itemTexts.isEmpty else {
-            throw .usage("invoice new needs at least one --item \"description;quantity;unit price\"")
-        }
-        let items = try itemTexts.map { text throws(CommandError) in try item(text) }
+    private static func new(_ invocation: Invocation) async throws(CommandError) -> ExitStatus {
+        _ = try invocation.positionals()
+        let arguments = invocation.arguments
+        let session = await invocation.context()
+        let items = try arguments.all("item").map { text throws(CommandError) in try item(text) }
         var tax: Decimal?
         if let taxText = arguments.value("tax") {
             guard let value = DecimalText.parse(taxText) else {
-                throw .usage("--tax '\(taxText)' is not a number such as 20", hint: nil)
+                throw invocation.spec.usageError("--tax '\(taxText)' is not a number such as 20")
             }
             tax = value
         }
         let request = InvoiceRequest(
-            client: client, items: items, currencyCode: arguments.value("currency") ?? "EUR",
+            client: invocation.value("client"), items: items,
+            currencyCode: arguments.value("currency") ?? session.defaultCurrency,
             dueDate: try ExpenseCommand.day(arguments.value("due"), option: "due", days: session.factory.days),
             template: arguments.value("template") ?? "standard", taxPercent: tax, notes: arguments.value("notes") ?? "")
         let submission = try await session.run { () throws(CommandError) in
@@ -60,7 +66,8 @@ enum InvoiceCommand {
     static func item(_ text: String) throws(CommandError) -> InvoiceItem {
         let parts = text.split(separator: ";", omittingEmptySubsequences: false).map(String.init)
         guard parts.count >= 3 else {
-            throw .usage("--item '\(text)' is not \"description;quantity;unit price\"", hint: nil)
+            throw .usage(
+                "--item '\(text)' is not \"description;quantity;unit price\"", hint: "Run 'ledger help invoice new'.")
         }
         let description = parts.dropLast(2).joined(separator: ";")
         let quantityText = parts[parts.count - 2].trimmingCharacters(in: .whitespaces)
@@ -74,8 +81,13 @@ enum InvoiceCommand {
         return InvoiceItem(description: description, quantity: quantity, unitPrice: price)
     }
 
-    private static func list(_ words: [String], session: CommandContext) async throws(CommandError) {
-        _ = try Arguments(words).expectPositionals([], for: "invoice list")
+    private static func list(_ invocation: Invocation) async throws(CommandError) -> ExitStatus {
+        _ = try invocation.positionals()
+        return try await list(session: await invocation.context())
+    }
+
+    /// Prints every stored invoice, aligned, or as JSON.
+    static func list(session: CommandContext) async throws(CommandError) -> ExitStatus {
         let records = try await session.run { () throws(CommandError) in
             let archive = try await session.invoices().archive
             do throws(InvoiceError) {
@@ -86,23 +98,27 @@ enum InvoiceCommand {
         }
         if session.console.json {
             session.console.emit(records.map(InvoiceJSON.init))
-            return
+            return .success
         }
         guard !records.isEmpty else {
             session.console.line("No invoices yet. Create one with 'ledger invoice new'.")
-            return
+            return .success
         }
+        var table = TextTable([.left, .left, .left, .right, .left])
         for record in records {
-            let status = record.serverID.map { "uploaded as \($0)" } ?? "on this machine only"
-            session.console.line(
-                "\(record.number)  \(record.issuedOn)  \(record.request.client)  \(session.factory.formatted(record.total, currencyCode: record.request.currencyCode))  \(status)"
-            )
+            table.append([
+                record.number, record.issuedOn, record.request.client,
+                session.factory.formatted(record.total, currencyCode: record.request.currencyCode),
+                record.serverID.map { "uploaded as \($0)" } ?? "on this machine only",
+            ])
         }
+        for line in table.lines { session.console.line(line) }
+        return .success
     }
 
-    private static func show(_ words: [String], session: CommandContext) async throws(CommandError) {
-        let arguments = try Arguments(words, options: ["out"])
-        let number = try arguments.expectPositionals(["NUMBER"], for: "invoice show")[0]
+    private static func show(_ invocation: Invocation) async throws(CommandError) -> ExitStatus {
+        let number = try invocation.positionals()[0]
+        let session = await invocation.context()
         let file = try await session.run { () throws(CommandError) in
             let archive = try await session.invoices().archive
             do throws(InvoiceError) {
@@ -111,26 +127,21 @@ enum InvoiceCommand {
                 throw .invoice(error)
             }
         }
-        let written = try write(file.pdf, to: arguments.value("out"))
+        let written = try write(file.pdf, to: invocation.arguments.value("out"))
         if session.console.json {
             session.console.emit(InvoiceJSON(file.record, pdf: written))
-            return
+            return .success
         }
-        let record = file.record
-        session.console.line(
-            "\(record.number) for \(record.request.client), issued \(record.issuedOn), due \(record.dueOn)")
-        for item in record.request.items {
-            let price = session.factory.formatted(item.unitPrice, currencyCode: record.request.currencyCode)
-            session.console.line("  \(item.quantity) x \(item.description) at \(price)")
+        for line in InvoiceText.lines(of: file.record, money: session.factory.formatted) {
+            session.console.line(line)
         }
-        session.console.line(
-            "  total \(session.factory.formatted(record.total, currencyCode: record.request.currencyCode))")
-        session.console.line("  " + (record.serverID.map { "uploaded as \($0)" } ?? "on this machine only"))
         if let written { session.console.line("PDF: \(written)") }
+        return .success
     }
 
-    private static func upload(_ words: [String], session: CommandContext) async throws(CommandError) -> ExitStatus {
-        let number = try Arguments(words).expectPositionals(["NUMBER"], for: "invoice upload")[0]
+    private static func upload(_ invocation: Invocation) async throws(CommandError) -> ExitStatus {
+        let number = try invocation.positionals()[0]
+        let session = await invocation.context()
         let submission = try await session.run { () throws(CommandError) in
             let uploads = try await session.invoices().uploads
             do throws(InvoiceError) {
@@ -142,9 +153,9 @@ enum InvoiceCommand {
         return try await report(submission, out: nil, session: session)
     }
 
-    private static func duplicate(_ words: [String], session: CommandContext) async throws(CommandError) -> ExitStatus {
-        let arguments = try Arguments(words, options: ["out"])
-        let number = try arguments.expectPositionals(["NUMBER"], for: "invoice duplicate")[0]
+    private static func duplicate(_ invocation: Invocation) async throws(CommandError) -> ExitStatus {
+        let number = try invocation.positionals()[0]
+        let session = await invocation.context()
         let submission = try await session.run { () throws(CommandError) in
             let duplication = try await session.invoices().duplication
             do throws(InvoiceError) {
@@ -153,7 +164,7 @@ enum InvoiceCommand {
                 throw .invoice(error)
             }
         }
-        return try await report(submission, out: arguments.value("out"), session: session)
+        return try await report(submission, out: invocation.arguments.value("out"), session: session)
     }
 
     /// Prints what a submission did; an upload failure is a warning with the retry command, exit status 75.

@@ -2,7 +2,7 @@ import CompositionRoot
 import Foundation
 
 /// Global options, read from anywhere on the command line.
-struct GlobalOptions {
+struct GlobalOptions: Sendable {
     var dataDirectory: URL?
     var apiURL: URL?
     var json = false
@@ -43,9 +43,43 @@ struct GlobalOptions {
         return (options, rest)
     }
 
+    /// The global options as help prints them.
+    static let help = """
+          --data-dir DIR      where data lives (default: \(DataDirectory.defaultPath))
+          --api-url URL       the Ledger API (default: \(DataDirectory.defaultAPIURL))
+          --json              print results as JSON (schemas in Apps/Ledger/README.md)
+          --verbose           log HTTP requests, registration steps and skipped sections to standard error
+          -h, --help          show help;  --version  show the version
+        """
+
     private static func split(_ word: String) -> (String, String?) {
         guard word.hasPrefix("--"), let equals = word.firstIndex(of: "=") else { return (word, nil) }
         return (String(word[..<equals]), String(word[word.index(after: equals)...]))
+    }
+}
+
+/// Every command of `ledger`, in the order help lists them.
+enum CommandTable {
+    static let all: [CommandSpec] =
+        ExpenseCommand.specs + ReportCommand.specs + InvoiceCommand.specs + AccountCommand.specs
+        + LinkCommand.specs + HomeCommand.specs + DemoCommand.specs + ShellCommand.specs
+
+    /// The command named by the leading words of `words` (the longest match) and the words after it.
+    static func command(in words: [String]) -> (CommandSpec, [String])? {
+        all.filter { spec in spec.path.count <= words.count && Array(words.prefix(spec.path.count)) == spec.path }
+            .max { $0.path.count < $1.path.count }
+            .map { ($0, Array(words.dropFirst($0.path.count))) }
+    }
+
+    /// The commands under a group word (`invoice` → `invoice new`, `invoice list`, ...).
+    static func group(_ word: String) -> [CommandSpec] {
+        all.filter { $0.path.count > 1 && $0.path[0] == word }
+    }
+
+    /// The first words of every command, once each, in table order.
+    static var topLevelWords: [String] {
+        var seen = Set<String>()
+        return all.map(\.path[0]).filter { seen.insert($0).inserted }
     }
 }
 
@@ -55,48 +89,31 @@ enum LedgerCommandLine {
     static let version = "ledger 1.0.0"
 
     static var usage: String {
-        let reports = ReportNames.all.joined(separator: "|")
-        return """
-            USAGE: ledger <command> [options]
-
-            Keeps expenses and invoices on this machine and talks to the Ledger API.
-
-            EXPENSES
-              expense add --title T --price P [--currency C] [--date YYYY-MM-DD] [--comment X]
-              expense list                         every expense, newest first
-              expense import FILE.csv              columns date,title,amount,currency[,comment]; bad rows are
-                                                   reported with their line numbers, good rows are kept
-              expense export                       every expense as CSV (what import reads)
-              report \(reports)|--from D --to D [--format table|csv|json]
-
-            INVOICES
-              invoice new --client NAME --item "description;quantity;unit price" [--item ...]
-                          [--currency C] [--due YYYY-MM-DD] [--template standard|compact|creative]
-                          [--tax PERCENT] [--notes X] [--out FILE.pdf]
-              invoice list | show NUMBER [--out FILE.pdf] | upload NUMBER | duplicate NUMBER [--out FILE.pdf]
-
-            ACCOUNT, LINKS AND HOME
-              register EMAIL                       create an account and sign in (needed to upload invoices)
-              open URL                             route a deep link: a screen, an outside site, or a rejection
-              home                                 the home screen from the API (the saved copy when offline)
-              demo [--api-url URL]                 every feature in turn on a fresh data folder, against a
-                                                   local API server it starts (unless --api-url is given)
-
-            OPTIONS
-              --data-dir DIR      where data lives (default: \(DataDirectory.defaultPath))
-              --api-url URL       the Ledger API (default: \(DataDirectory.defaultAPIURL))
-              --json              print results as JSON
-              --verbose           log HTTP requests and registration steps to standard error
-              -h, --help          show this help;  --version  show the version
-
-            EXIT STATUS
-              0 done, 64 wrong command line, 65 input not acceptable, 69 API unavailable,
-              74 data folder unreadable, 75 kept locally but the upload failed (retry later), 1 other errors
-
-            """
+        var lines = [
+            "USAGE: ledger <command> [options]", "",
+            "Keeps expenses and invoices on this machine and talks to the Ledger API.", "", "COMMANDS",
+        ]
+        let listed = CommandTable.all
+        let width = (listed.map(\.name.count).max() ?? 0) + 2
+        for spec in listed {
+            lines.append("  \(spec.name.padding(toLength: width))\(spec.summary)")
+        }
+        lines += [
+            "", "Run 'ledger help <command>' (or 'ledger <command> --help') for a command's options.", "",
+            "GLOBAL OPTIONS", GlobalOptions.help, "",
+            "EXIT STATUS",
+            "  0 done, 64 wrong command line, 65 input not acceptable or not found, 69 API unavailable,",
+            "  74 data folder unusable, 75 kept locally but the upload failed (retry later), 1 other errors",
+        ]
+        return lines.joined(separator: "\n") + "\n"
     }
 
     static func run(_ words: [String]) async -> ExitStatus {
+        if words.first == "__complete" {
+            let console = Console(json: false)
+            for candidate in ShellCommand.candidates(for: Array(words.dropFirst())) { console.line(candidate) }
+            return .success
+        }
         let options: GlobalOptions
         let rest: [String]
         do throws(CommandError) {
@@ -110,37 +127,68 @@ enum LedgerCommandLine {
             console.line(version)
             return .success
         }
-        guard let command = rest.first else {
-            if options.help {
-                console.line(usage)
-                return .success
-            }
-            FileHandle.standardError.write(Data(usage.utf8))
-            return .usage
-        }
-        if options.help || command == "help" {
-            console.line(usage)
-            return .success
-        }
-        let arguments = Array(rest.dropFirst())
         do throws(CommandError) {
-            switch command {
-            case "expense": try await ExpenseCommand.run(arguments, options: options, console: console)
-            case "report": try await ReportCommand.run(arguments, options: options, console: console)
-            case "invoice": return try await InvoiceCommand.run(arguments, options: options, console: console)
-            case "register": try await RegisterCommand.run(arguments, options: options, console: console)
-            case "open": try await OpenCommand.run(arguments, options: options, console: console)
-            case "home": try await HomeCommand.run(arguments, options: options, console: console)
-            case "demo": return try await DemoCommand.run(arguments, options: options, console: console)
-            default:
-                throw CommandError.usage(
-                    "unknown command '\(command)'", hint: "Run 'ledger --help' to see the commands.")
+            if options.help { return try help(rest, console: console) }
+            if rest.first == "help" { return try help(Array(rest.dropFirst()), console: console) }
+            guard !rest.isEmpty else {
+                FileHandle.standardError.write(Data(usage.utf8))
+                return .usage
             }
-            return .success
+            guard let (spec, arguments) = CommandTable.command(in: rest) else {
+                throw unknownCommand(rest)
+            }
+            do throws(CommandError) {
+                return try await spec.run(try spec.invocation(arguments, options: options, console: console))
+            } catch  where error.status == .usage && !error.details.contains(where: { $0.hasPrefix("usage: ") }) {
+                throw spec.usageError(error.message)
+            }
         } catch {
             console.report(error)
             return error.status
         }
+    }
+
+    /// `ledger help [COMMAND...]`: the overview, a group's commands, or one command's help.
+    static func help(_ words: [String], console: Console) throws(CommandError) -> ExitStatus {
+        let named = words.filter { !$0.hasPrefix("-") }
+        guard !named.isEmpty else {
+            console.write(usage)
+            return .success
+        }
+        if let (spec, rest) = CommandTable.command(in: named), rest.isEmpty {
+            console.write(spec.help)
+            return .success
+        }
+        let group = CommandTable.group(named[0])
+        guard named.count == 1, !group.isEmpty else { throw unknownCommand(named) }
+        console.write(groupHelp(named[0], group))
+        return .success
+    }
+
+    private static func groupHelp(_ word: String, _ group: [CommandSpec]) -> String {
+        let width = (group.map(\.name.count).max() ?? 0) + 2
+        return
+            (["USAGE: ledger \(word) <\(group.map { $0.path[1] }.joined(separator: "|"))> [options]", "", "COMMANDS"]
+            + group.map { "  \($0.name.padding(toLength: width))\($0.summary)" }
+            + ["", "Run 'ledger help \(word) <command>' for a command's options."]).joined(separator: "\n") + "\n"
+    }
+
+    /// An unknown command, or a group word without (or with an unknown) subcommand.
+    private static func unknownCommand(_ words: [String]) -> CommandError {
+        let group = CommandTable.group(words[0])
+        guard !group.isEmpty else {
+            return .usage("unknown command '\(words[0])'", hint: "Run 'ledger --help' to see the commands.")
+        }
+        let actions = group.map { $0.path[1] }
+        let usage = "usage: ledger \(words[0]) <\(actions.joined(separator: "|"))> [options]"
+        guard words.count > 1 else {
+            return CommandError(
+                message: "\(words[0]) needs one of: \(actions.joined(separator: ", "))",
+                hint: "Run 'ledger help \(words[0])'.", status: .usage, details: [usage])
+        }
+        return CommandError(
+            message: "unknown \(words[0]) command '\(words[1])'; use one of: \(actions.joined(separator: ", "))",
+            hint: "Run 'ledger help \(words[0])'.", status: .usage, details: [usage])
     }
 }
 
@@ -148,10 +196,20 @@ enum LedgerCommandLine {
 struct CommandContext {
     let factory: LedgerFactory
     let console: Console
+    let options: GlobalOptions
+    /// The currency amounts are in when a command does not name one.
+    let defaultCurrency: String
 
-    init(options: GlobalOptions, console: Console) {
+    /// The context for `options`.
+    static func make(options: GlobalOptions, console: Console) async -> CommandContext {
+        CommandContext(options: options, console: console)
+    }
+
+    private init(options: GlobalOptions, console: Console) {
         let verbose = options.verbose
         self.console = console
+        self.options = options
+        self.defaultCurrency = "EUR"
         self.factory = LedgerFactory(
             environment: .init(
                 dataDirectory: options.dataDirectory ?? DataDirectory.default,

@@ -1,56 +1,53 @@
 import CompositionRoot
 import Foundation
 
-/// The names of the fixed report ranges on the command line, from `ReportRange.allCases`.
-enum ReportNames {
-    static func name(of range: ReportRange) -> String {
-        switch range {
-        case .today: "today"
-        case .thisWeek: "week"
-        case .thisMonth: "month"
-        case .thisYear: "year"
-        case .custom: "custom"
-        }
-    }
-
-    static var all: [String] { ReportRange.allCases.map(name) }
-
-    static func range(named name: String) -> ReportRange? {
-        ReportRange.allCases.first { Self.name(of: $0) == name }
-    }
-}
-
-/// `ledger report today|week|month|year|--from D --to D [--format table|csv|json]`.
+/// `ledger report day|week|month|year|--from D --to D [--format table|csv|json]`.
 enum ReportCommand {
-    static func run(_ words: [String], options: GlobalOptions, console: Console) async throws(CommandError) {
-        let arguments = try Arguments(words, options: ["from", "to", "format"])
-        let session = CommandContext(options: options, console: console)
-        let formatName = arguments.value("format") ?? (console.json ? "json" : "table")
+    static let specs: [CommandSpec] = [
+        CommandSpec(
+            path: ["report"], arguments: ["PERIOD?"],
+            summary: "expenses of today, this week, month or year, or of --from D --to D",
+            options: [
+                .value("from", "YYYY-MM-DD", "the first day of a custom period"),
+                .value("to", "YYYY-MM-DD", "the last day of a custom period"),
+                .value(
+                    "format", "FORMAT", "table (default), csv or json", choices: ReportFormat.allCases.map(\.rawValue)),
+            ],
+            details: "PERIOD is day, week, month or year (daily, weekly, monthly and yearly are read too), as in the "
+                + "app's links: 'ledger link report week' prints ledger://reports/week.",
+            argumentChoices: [ReportPeriod.allCases.map(\.rawValue)],
+            run: run)
+    ]
+
+    private static func run(_ invocation: Invocation) async throws(CommandError) -> ExitStatus {
+        let positionals = try invocation.positionals()
+        let arguments = invocation.arguments
+        let session = await invocation.context()
+        let formatName = arguments.value("format") ?? (session.console.json ? "json" : "table")
         guard let format = ReportFormat(rawValue: formatName) else {
-            throw .usage("--format '\(formatName)' is not one of table, csv, json", hint: nil)
+            throw invocation.spec.usageError("--format '\(formatName)' is not one of table, csv, json")
         }
         let days = session.factory.days
         let range: ReportRange
-        switch (arguments.positionals.count, arguments.value("from"), arguments.value("to")) {
-        case (1, nil, nil):
-            guard let named = ReportNames.range(named: arguments.positionals[0]) else {
-                throw .usage(
-                    "unknown report '\(arguments.positionals[0])'",
-                    hint: "Use one of \(ReportNames.all.joined(separator: ", ")), or --from D --to D.")
+        switch (positionals.first, arguments.value("from"), arguments.value("to")) {
+        case (let name?, nil, nil):
+            guard let period = ReportPeriod(name) else {
+                throw invocation.spec.usageError(
+                    "unknown report period '\(name)'; use day, week, month or year, or --from D --to D")
             }
-            range = named
-        case (0, let from?, let to?):
+            range = period.range
+        case (nil, let from?, let to?):
             guard let start = try ExpenseCommand.day(from, option: "from", days: days),
+                let last = try ExpenseCommand.day(to, option: "to", days: days),
                 let end = days.endOfDay(from: to)
-            else { throw .usage("--to '\(to)' is not a day written as YYYY-MM-DD", hint: nil) }
-            guard start <= end else { throw .usage("--from \(from) is after --to \(to)", hint: nil) }
+            else { throw invocation.spec.usageError("report needs --from and --to as YYYY-MM-DD") }
+            guard start <= last else { throw invocation.spec.usageError("--from \(from) is after --to \(to)") }
             range = .custom(start...end)
         default:
-            throw .usage(
-                "report needs one of \(ReportNames.all.joined(separator: ", ")), or both --from and --to")
+            throw invocation.spec.usageError("report needs a period (day, week, month, year) or both --from and --to")
         }
-        let text = try await report(range, format: format, session: session)
-        session.console.block(text)
+        session.console.block(try await report(range, format: format, session: session))
+        return .success
     }
 
     static func report(

@@ -31,7 +31,7 @@ struct ExpenseCommandsTests {
     @Test func everyFixedReportKindRuns() async throws {
         let workspace = try LedgerWorkspace()
         _ = try await workspace.run(["expense", "add", "--title", "Coffee", "--price", "3.80"])
-        for kind in ["today", "week", "month", "year"] {
+        for kind in ["day", "week", "month", "year", "daily", "weekly", "monthly", "yearly"] {
             let result = try await workspace.run(["report", kind])
             #expect(result.status == 0, "\(kind): \(result.standardError)")
             #expect(result.standardOutput.contains("Coffee"), "\(kind)")
@@ -69,26 +69,35 @@ struct ExpenseCommandsTests {
         ])
         #expect(
             again.standardOutput.contains("Imported 0 new expenses")
-                && again.standardOutput.contains("(2 already there)"))
+                && again.standardOutput.contains("(2 rows already there)"))
     }
 
     @Test(arguments: [
         (["expense", "add", "--price", "3"], Int32(64), "needs --title"),
         (["expense", "add", "--title", "x", "--price", "abc"], 64, "is not a number"),
         (["expense", "add", "--title", "x", "--price", "1,5"], 64, "is not a number"),
-        (["expense", "add", "--title", "x", "--price", "3", "--date", "2026-02-30"], 64, "is not a day"),
+        (["expense", "add", "--title", "x", "--price", "3", "--date", "2026-02-30"], 64, "2026-02-30 does not exist"),
+        (["expense", "add", "--title", "x", "--price", "3", "--date", "2026-13-01"], 64, "has no month 13"),
+        (
+            ["expense", "add", "--title", "x", "--price", "3", "--date", "01/02/2026"], 64,
+            "is not a day written as YYYY-MM-DD"
+        ),
         (["expense", "add", "--title", "x", "--price", "-3"], 65, "more than zero"),
         (["expense", "add", "--title", " ", "--price", "3"], 65, "expense.titleMissing"),
         (["expense", "add", "--title", "x", "--price", "3", "--currency", "EURO"], 65, "expense.currencyNotISO4217"),
         (["expense", "add", "--title", "x", "--price", "3", "--bogus", "1"], 64, "unknown option '--bogus'"),
         (["expense", "add", "--title"], 64, "--title needs a value"),
-        (["expense"], 64, "expense needs an action"),
-        (["expense", "frob"], 64, "unknown expense action 'frob'"),
+        (["expense"], 64, "expense needs one of: add, list, import, export, edit, delete"),
+        (["expense", "frob"], 64, "unknown expense command 'frob'"),
+        (["expense", "delete"], 64, "usage: ledger expense delete ID"),
+        (["expense", "delete", "12345678"], 65, "no expense '12345678'"),
+        (["expense", "delete", "1234"], 64, "too short"),
+        (["expense", "edit", "12345678"], 64, "needs at least one of"),
         (["expense", "list", "extra"], 64, "does not take 'extra'"),
         (["expense", "import"], 64, "needs FILE.csv"),
         (["expense", "import", "/no/such/file.csv"], 64, "cannot read '/no/such/file.csv'"),
-        (["report"], 64, "report needs one of today, week, month, year"),
-        (["report", "decade"], 64, "unknown report 'decade'"),
+        (["report"], 64, "report needs a period (day, week, month, year)"),
+        (["report", "decade"], 64, "unknown report period 'decade'"),
         (["report", "--from", "2026-03-10"], 64, "both --from and --to"),
         (["report", "--from", "2026-03-10", "--to", "2026-03-01"], 64, "is after --to"),
         (["report", "week", "--format", "xml"], 64, "--format 'xml'"),
@@ -100,6 +109,39 @@ struct ExpenseCommandsTests {
         #expect(result.status == status, "\(arguments): \(result.standardError)")
         #expect(result.standardError.contains(message), "\(arguments): \(result.standardError)")
         #expect(result.standardError.hasPrefix("ledger: "))
+        if status == 64 && arguments.count > 1 && arguments[0] != "frobnicate" {
+            #expect(
+                result.standardError.contains("usage: ledger \(arguments[0])"), "\(arguments): \(result.standardError)")
+        }
+    }
+
+    @Test func anExpenseCanBeCorrectedAndDeletedByItsIdPrefix() async throws {
+        let workspace = try LedgerWorkspace()
+        let added = try await workspace.run(["--json", "expense", "add", "--title", "Cofee", "--price", "3.80"])
+        let entry = try #require(
+            try JSONSerialization.jsonObject(with: Data(added.standardOutput.utf8)) as? [String: Any])
+        let id = try #require(entry["id"] as? String)
+        let corrected = try await workspace.run(["expense", "edit", String(id.prefix(8)), "--title", "Coffee"])
+        #expect(corrected.status == 0, "\(corrected.standardError)")
+        #expect(corrected.standardOutput.hasPrefix("Corrected Coffee: €3.80"))
+        let deleted = try await workspace.run(["expense", "delete", id])
+        #expect(deleted.status == 0 && deleted.standardOutput.hasPrefix("Deleted Coffee"))
+        #expect(try await workspace.run(["expense", "delete", id]).status == 65)
+    }
+
+    @Test func expensesOfOneDayListInTheOrderTheyWereRecorded() async throws {
+        let workspace = try LedgerWorkspace()
+        for title in ["First", "Second", "Third", "Fourth"] {
+            #expect(
+                try await workspace.run(["expense", "add", "--title", title, "--price", "1", "--date", "2026-03-01"])
+                    .status == 0)
+        }
+        let first = try await workspace.run(["expense", "list"]).standardOutput
+        let titles = first.split(separator: "\n").compactMap { line in
+            ["First", "Second", "Third", "Fourth"].first { line.contains($0) }
+        }
+        #expect(titles == ["Fourth", "Third", "Second", "First"])
+        #expect(try await workspace.run(["expense", "list"]).standardOutput == first)
     }
 
     @Test func aFileThatIsNotCSVWithTheNeededColumnsImportsNothing() async throws {

@@ -10,16 +10,48 @@ public struct DayFormat: Sendable {
         self.calendar = calendar
     }
 
-    /// The start of the day `text` names (`YYYY-MM-DD`), or nil when it names no real day.
-    public func date(from text: String) -> Date? {
+    /// Why a text names no day, said so a person can fix it.
+    public enum Problem: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The text is not four digits, a dash, two digits, a dash and two digits.
+        case notYYYYMMDD(String)
+        /// The month is not 1 to 12.
+        case noSuchMonth(String, month: Int)
+        /// The month has fewer days (`2025-02-30`, `2025-04-31`).
+        case noSuchDay(String, day: Int, daysInMonth: Int)
+
+        /// The problem as a sentence.
+        public var description: String {
+            switch self {
+            case .notYYYYMMDD(let text): "'\(text)' is not a day written as YYYY-MM-DD"
+            case .noSuchMonth(let text, let month): "'\(text)' has no month \(month); months are 01 to 12"
+            case .noSuchDay(let text, let day, let days):
+                "\(text) does not exist: that month has \(days) days, not \(day)"
+            }
+        }
+    }
+
+    /// The start of the day `text` names (`YYYY-MM-DD`), or why there is none.
+    public func day(from text: String) throws(Problem) -> Date {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
-        else { return nil }
-        let components = DateComponents(year: year, month: month, day: day)
-        guard components.isValidDate(in: calendar), let date = calendar.date(from: components) else { return nil }
+            parts.allSatisfy({ $0.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } }),
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]), year >= 1
+        else { throw .notYYYYMMDD(text) }
+        guard (1...12).contains(month) else { throw .noSuchMonth(text, month: month) }
+        let firstOfMonth = DateComponents(year: year, month: month, day: 1)
+        guard let first = calendar.date(from: firstOfMonth),
+            let days = calendar.range(of: .day, in: .month, for: first)?.count
+        else { throw .notYYYYMMDD(text) }
+        guard (1...days).contains(day) else { throw .noSuchDay(text, day: day, daysInMonth: days) }
+        guard let date = calendar.date(from: DateComponents(year: year, month: month, day: day)) else {
+            throw .notYYYYMMDD(text)
+        }
         return date
+    }
+
+    /// The start of the day `text` names (`YYYY-MM-DD`), or nil when it names no real day.
+    public func date(from text: String) -> Date? {
+        try? day(from: text)
     }
 
     /// The last instant of the day `text` names: the upper end of a closed range ending on that day.
@@ -34,5 +66,17 @@ public struct DayFormat: Sendable {
     public func string(from date: Date) -> String {
         let parts = calendar.dateComponents([.year, .month, .day], from: date)
         return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+    }
+
+    /// `day` at the time of day of `now`: an expense dated by day is ordered within its day by when it was
+    /// recorded, so the same day lists in the same order every time.
+    public func moment(on day: Date, atTimeOf now: Date) -> Date {
+        let time = calendar.dateComponents([.hour, .minute, .second, .nanosecond], from: now)
+        guard
+            let moment = calendar.date(
+                bySettingHour: time.hour ?? 0, minute: time.minute ?? 0, second: time.second ?? 0, of: day),
+            calendar.isDate(moment, inSameDayAs: day)
+        else { return day }
+        return moment.addingTimeInterval(Double(time.nanosecond ?? 0) / 1_000_000_000)
     }
 }

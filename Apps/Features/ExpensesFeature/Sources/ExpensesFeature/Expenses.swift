@@ -12,16 +12,19 @@ public struct Expenses: Sendable {
     public let exporter: any ExpenseExporting
     /// Reports for a range, as a table, CSV or JSON.
     public let reports: any ExpenseReporting
+    /// Corrects and deletes recorded expenses.
+    public let corrections: any ExpenseCorrecting
 
     /// Bundles the parts; the composition root builds them on one store.
     public init(
         recorder: any ExpenseRecording, importer: any ExpenseImporting, exporter: any ExpenseExporting,
-        reports: any ExpenseReporting
+        reports: any ExpenseReporting, corrections: any ExpenseCorrecting
     ) {
         self.recorder = recorder
         self.importer = importer
         self.exporter = exporter
         self.reports = reports
+        self.corrections = corrections
     }
 }
 

@@ -17,7 +17,7 @@ func makeExpenses(store: any ExpenseStore = InMemoryExpenseStore()) -> Expenses 
     return Expenses(
         recorder: recorder,
         importer: CSVExpenseImporter(recorder: recorder, saver: store, days: DayFormat(calendar: utcCalendar)),
-        exporter: reports, reports: reports)
+        exporter: reports, reports: reports, corrections: ExpenseEditor(recorder: recorder, store: store))
 }
 
 @Suite("Expenses: CSV import and export")

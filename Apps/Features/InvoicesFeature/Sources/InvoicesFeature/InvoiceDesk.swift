@@ -86,17 +86,19 @@ public actor InvoiceDesk: InvoiceSubmitting, InvoiceArchiving, InvoiceUploadRetr
         let document = renderingDocument(
             request, number: number, issued: issued, due: due, seller: await dependencies.seller())
         let pdf: Data
-        let total: Decimal
+        let totals: InvoiceTotals
         do {
             pdf = try dependencies.templates.renderer(for: InvoiceTemplateID(rawValue: request.template))
                 .render(document)
-            total = try InvoiceTotals(of: document).total
+            totals = try InvoiceTotals(of: document)
         } catch {
             throw .rendering(error)
         }
         let record = InvoiceRecord(
             number: number, request: request, issuedOn: dayText(issued), dueOn: dayText(due),
-            total: total, serverID: nil, idempotencyKey: UUID().uuidString)
+            lineAmounts: totals.lineAmounts, subtotal: totals.subtotal,
+            tax: totals.taxes.reduce(Decimal(0)) { $0 + $1.taxAmount }, total: totals.total, serverID: nil,
+            idempotencyKey: UUID().uuidString)
         try await store(record, pdf: pdf)
         return await upload(record, pdf: pdf)
     }

@@ -102,6 +102,13 @@ public struct InvoiceRecord: Hashable, Sendable, Codable {
     public var issuedOn: String
     /// The due day, `YYYY-MM-DD`.
     public var dueOn: String
+    /// The net amount of each line, rounded to the currency's minor units, in the order of the request's items.
+    /// Nil for invoices stored before amounts were recorded per line.
+    public var lineAmounts: [Decimal]?
+    /// The sum of the lines before tax; nil for invoices stored before it was recorded.
+    public var subtotal: Decimal?
+    /// The tax, all rates together; nil for invoices stored before it was recorded.
+    public var tax: Decimal?
     /// The total with tax, rounded to the currency's minor units.
     public var total: Decimal
     /// The server's id once uploaded; nil while the invoice exists only on this machine.

@@ -1,0 +1,72 @@
+import Foundation
+import Storage
+import StorageTesting
+import Testing
+import Validation
+
+@testable import ExpensesFeature
+
+@Suite("Expenses: correcting and deleting")
+struct ExpenseEditorTests {
+    private func recorded(_ titles: [String]) async throws -> (Expenses, [ExpenseEntry]) {
+        let store = InMemoryExpenseStore()
+        let recorder = ExpenseRecorder(
+            validator: ExpenseValidator(), messages: .english, saver: store, makeID: SequentialIDs().make)
+        let expenses = Expenses(
+            recorder: recorder,
+            importer: CSVExpenseImporter(recorder: recorder, saver: store, days: DayFormat(calendar: utcCalendar)),
+            exporter: makeExpenses(store: store).exporter, reports: makeExpenses(store: store).reports,
+            corrections: ExpenseEditor(recorder: recorder, store: store))
+        var entries: [ExpenseEntry] = []
+        for title in titles {
+            entries.append(
+                try await expenses.recorder.add(NewExpense(title: title, price: 2, currencyCode: "EUR", date: fixedNow))
+            )
+        }
+        return (expenses, entries)
+    }
+
+    @Test func aCorrectionKeepsTheIdAndChangesOnlyWhatItNames() async throws {
+        let (expenses, entries) = try await recorded(["Coffee"])
+        let corrected = try await expenses.corrections.correct(
+            entries[0].id.uuidString, with: ExpenseCorrection(price: Decimal(string: "2.50"), comment: "oat milk"))
+        #expect(corrected.id == entries[0].id && corrected.title == "Coffee")
+        #expect(corrected.price == Decimal(string: "2.50") && corrected.comment == "oat milk")
+        #expect(try await expenses.corrections.expense(matching: entries[0].id.uuidString) == corrected)
+    }
+
+    @Test func anInvalidCorrectionChangesNothing() async throws {
+        let (expenses, entries) = try await recorded(["Coffee"])
+        await #expect(throws: ExpenseCorrectionError.self) {
+            try await expenses.corrections.correct(entries[0].id.uuidString, with: ExpenseCorrection(price: -1))
+        }
+        #expect(try await expenses.corrections.expense(matching: entries[0].id.uuidString) == entries[0])
+    }
+
+    @Test func aDeletedExpenseIsGone() async throws {
+        let (expenses, entries) = try await recorded(["Coffee", "Tea"])
+        let deleted = try await expenses.corrections.delete(entries[1].id.uuidString.lowercased())
+        #expect(deleted == entries[1])
+        await #expect(throws: ExpenseCorrectionError.notFound(entries[1].id.uuidString)) {
+            try await expenses.corrections.delete(entries[1].id.uuidString)
+        }
+        #expect(try await expenses.corrections.expense(matching: entries[0].id.uuidString) == entries[0])
+    }
+
+    @Test func prefixesFindOneExpenseOrSayWhyNot() async throws {
+        let (expenses, entries) = try await recorded(["Coffee", "Tea"])
+        await #expect(throws: ExpenseCorrectionError.ambiguous("00000000", matches: 2)) {
+            try await expenses.corrections.expense(matching: "00000000")
+        }
+        await #expect(throws: ExpenseCorrectionError.prefixTooShort("0000", minimumLength: 8)) {
+            try await expenses.corrections.expense(matching: "0000")
+        }
+        #expect(try await expenses.corrections.expense(matching: "00000000-0000-0000-0000-000000000002") == entries[1])
+    }
+
+    @Test(arguments: ["", "zzzzzzzz", "../../../../", String(repeating: "0", count: 10_000), "00000000\u{0}"])
+    func hostileIdsFindNothing(id: String) async throws {
+        let (expenses, _) = try await recorded(["Coffee"])
+        await #expect(throws: ExpenseCorrectionError.self) { try await expenses.corrections.delete(id) }
+    }
+}
