@@ -114,7 +114,7 @@ struct RouteMatcher: Sendable {
             let edges: [RouteTrie.Edge] = pattern.segments.map { segment in
                 switch segment {
                 case .literal(let text): .literal(text)
-                case .parameter(let name): .parameter(declaration.types[name] ?? .string)
+                case .parameter(let name): .parameter((declaration.types[name] ?? .string).matchingType)
                 case .wildcard: .wildcard
                 case .remainder: .remainder
                 }
@@ -161,14 +161,16 @@ struct RouteMatcher: Sendable {
             case .literal:
                 continue
             case .parameter(let name):
+                let type = compiled.types[name] ?? .string
                 // The trie only chose this route because the type accepts the segment.
-                guard let value = (compiled.types[name] ?? .string).value(of: segments[position]) else {
-                    throw .noMatchingRoute
-                }
+                guard let value = type.value(of: segments[position]) else { throw .noMatchingRoute }
+                try Self.checkText(segments[position], of: type, name: name)
                 parameters.values[name] = value
             case .wildcard:
+                try Self.checkText(segments[position], of: .string, name: "*")
                 parameters.wildcards.append(segments[position])
             case .remainder:
+                for segment in segments[position...] { try Self.checkText(segment, of: .string, name: "**") }
                 parameters.remainder = Array(segments[position...])
             }
         }
@@ -190,6 +192,7 @@ struct RouteMatcher: Sendable {
         for (name, parameter) in compiled.sortedQuery {
             if let text = found[name] {
                 guard let value = parameter.type.value(of: text) else { throw .invalidQueryParameter(name) }
+                try Self.checkText(text, of: parameter.type, name: name)
                 parameters.values[name] = value
                 continue
             }
@@ -199,6 +202,24 @@ struct RouteMatcher: Sendable {
             case .defaulted(let value): parameters.values[name] = value
             }
         }
+    }
+
+    /// Refuses decoded text with unsafe characters, unless the parameter is typed `.unsafeRaw`. Integers and
+    /// UUIDs are skipped: their parsers already admit nothing but digits, letters and hyphens.
+    @inline(__always)
+    private static func checkText(_ text: String, of type: ParameterType, name: String) throws(RoutingError) {
+        switch type.kind {
+        case .int, .uuid: return
+        case .string, .custom: break
+        }
+        guard !type.allowsUnsafeText, let kind = DecodedText.unsafeCharacter(in: text) else { return }
+        throw .unsafeParameter(name, kind)
+    }
+
+    /// Whether `text` may be written into a link for a parameter of `type`: what routing would refuse is never
+    /// built.
+    private static func canBuild(_ text: String, of type: ParameterType) -> Bool {
+        type.allowsUnsafeText || DecodedText.unsafeCharacter(in: text) == nil
     }
 
     // MARK: - Building
@@ -222,17 +243,21 @@ struct RouteMatcher: Sendable {
                 pieces.append(PercentEncoding.encode(text))
             case .parameter(let name):
                 guard let value = parameters.values[name] else { throw .missingValue(name) }
-                guard let text = (compiled.types[name] ?? .string).text(of: value), !PathSegments.isUnsafe(text) else {
-                    throw .invalidValue(name)
-                }
+                let type = compiled.types[name] ?? .string
+                guard let text = type.text(of: value), !PathSegments.isUnsafe(text), Self.canBuild(text, of: type)
+                else { throw .invalidValue(name) }
                 pieces.append(PercentEncoding.encode(text))
             case .wildcard:
                 let text = wildcards.next() ?? ""
-                guard !PathSegments.isUnsafe(text) else { throw .invalidSegment(text) }
+                guard !PathSegments.isUnsafe(text), Self.canBuild(text, of: .string) else {
+                    throw .invalidSegment(text)
+                }
                 pieces.append(PercentEncoding.encode(text))
             case .remainder:
                 for text in parameters.remainder {
-                    guard !PathSegments.isUnsafe(text) else { throw .invalidSegment(text) }
+                    guard !PathSegments.isUnsafe(text), Self.canBuild(text, of: .string) else {
+                        throw .invalidSegment(text)
+                    }
                     pieces.append(PercentEncoding.encode(text))
                 }
             }
@@ -246,7 +271,9 @@ struct RouteMatcher: Sendable {
                 continue
             }
             if case .defaulted(let defaultValue) = parameter.presence, defaultValue == value { continue }
-            guard let text = parameter.type.text(of: value) else { throw .invalidValue(name) }
+            guard let text = parameter.type.text(of: value), Self.canBuild(text, of: parameter.type) else {
+                throw .invalidValue(name)
+            }
             items.append(PercentEncoding.encode(name) + "=" + PercentEncoding.encode(text))
         }
         if !items.isEmpty { link += "?" + items.joined(separator: "&") }
