@@ -27,7 +27,8 @@ struct LinkPolicyTests {
         "https://good.test/?next=%2Finvoices%2F42%3Ftab%3Dlines",
         "https://good.test/?next=",
         "https://good.test/?next=/search?q=100%25",
-        "https://good.test/?q=https://anything.test",  // not a redirect parameter
+        "https://good.test/?q=https://app.example.com/x",  // not a redirect parameter: any allowed host
+        "https://good.test/?q=10:30",  // text with a colon is not a link
         "https://good.test/#@evil.test",  // a fragment is not an authority
         "ledger://invoice/42",
         "mailto:someone@example.com",
@@ -85,6 +86,14 @@ struct LinkPolicyTests {
         ("good.test/path", .missingScheme),
         ("//evil.test/path", .missingScheme),
         ("https://good.test/?next=https://evil.test", .unsafeRedirect(parameter: "next", .absoluteURL)),
+        (
+            "https://good.test/?q=https://anything.test",
+            .unsafeRedirect(parameter: "q", .unsafeTarget(.hostNotAllowed("anything.test")))
+        ),
+        (
+            "https://good.test/#https://evil.test",
+            .unsafeFragment(parameter: nil, .unsafeTarget(.hostNotAllowed("evil.test")))
+        ),
         ("https://good.test/?Next=https://good.test/", .unsafeRedirect(parameter: "next", .absoluteURL)),
         ("https://good.test/?next=javascript:alert(1)", .unsafeRedirect(parameter: "next", .absoluteURL)),
         ("https://good.test/?next=//evil.test", .unsafeRedirect(parameter: "next", .schemeRelative)),

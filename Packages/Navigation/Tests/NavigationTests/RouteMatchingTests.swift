@@ -104,7 +104,7 @@ struct RouteMatchingTests {
         }
     }
 
-    @Test("the issue's backtracking example routes /a/c/f to /:e/c/f")
+    @Test("the backtracking example routes /a/c/f to /:e/c/f")
     func backtrackingExample() throws {
         let table = try RouteTable([patternRoute("/a/:b/c"), patternRoute("/a/c/d"), patternRoute("/:e/c/f")])
         #expect(try table.destination(for: url("/a/c/f")) == "/:e/c/f")
