@@ -23,6 +23,7 @@ struct LinkPolicyTests {
         "https://bücher.example/",
         "https://xn--bcher-kva.example/buch",
         "https://b%C3%BCcher.example/",
+        "https://good.test./",  // the fully qualified spelling of good.test
         "https://good.test/?next=/invoices/42",
         "https://good.test/?next=%2Finvoices%2F42%3Ftab%3Dlines",
         "https://good.test/?next=",
@@ -72,7 +73,7 @@ struct LinkPolicyTests {
         ("https://good.test%40evil.test/", .invalidHost("good.test%40evil.test")),
         ("https://good.test／evil.test/", .invalidHost("good.test／evil.test")),
         ("https://gооd.test/", .hostNotAllowed("xn--gd-fmca.test")),  // Cyrillic look-alike
-        ("https://good.test./", .invalidHost("good.test.")),
+        ("https://good.test../", .invalidHost("good.test..")),
         ("http://good.test/", .schemeNotAllowed("http")),
         ("ftp://good.test/", .schemeNotAllowed("ftp")),
         ("intent://good.test/#Intent;scheme=javascript;end", .schemeNotAllowed("intent")),
