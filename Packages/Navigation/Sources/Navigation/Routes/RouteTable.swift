@@ -50,17 +50,28 @@ public struct RouteTable<Destination: Hashable & Sendable>: Router, URLBuilding 
         }
     }
 
-    /// A URL that routes back to exactly `destination`, built by the first registered route that accepts it.
+    /// A URL that routes back to exactly `destination`, so it can be shared.
+    ///
+    /// Routes whose `parameters` closure accepts the destination are tried in registration order, those with a
+    /// scheme and host first (their links work outside the app) and path-only routes after them; the first link
+    /// that routes back to the same destination wins. So a destination that any route produces gets a link even
+    /// when the first candidate's link is shadowed by a more specific route. When no candidate round-trips, the
+    /// first candidate's error is thrown.
     public func url(for destination: Destination) throws(URLGenerationError) -> URL {
-        for (index, route) in routes.enumerated() {
-            guard let parameters = route.makeParameters(destination) else { continue }
-            let text = try matcher.link(route: index, parameters: parameters)
-            guard let url = URL(string: text), (try? self.destination(for: url)) == destination else {
-                throw .notRoundTrippable(text)
+        var firstFailure: URLGenerationError?
+        for index in matcher.linkOrder {
+            guard let parameters = routes[index].makeParameters(destination) else { continue }
+            do throws(URLGenerationError) {
+                let text = try matcher.link(route: index, parameters: parameters)
+                guard let url = URL(string: text), (try? self.destination(for: url)) == destination else {
+                    throw .notRoundTrippable(text)
+                }
+                return url
+            } catch {
+                if firstFailure == nil { firstFailure = error }
             }
-            return url
         }
-        throw .noRoute
+        throw firstFailure ?? .noRoute
     }
 }
 
@@ -98,6 +109,8 @@ struct RouteMatcher: Sendable {
 
     private let routes: [Compiled]
     private let trie: RouteTrie
+    /// The order in which `url(for:)` tries routes: those with an origin first, each group in registration order.
+    let linkOrder: [Int]
 
     init(_ declarations: [Declaration]) throws(RouteTableError) {
         var compiled: [Compiled] = []
@@ -134,6 +147,9 @@ struct RouteMatcher: Sendable {
         }
         self.routes = compiled
         self.trie = trie
+        self.linkOrder =
+            compiled.indices.filter { compiled[$0].pattern.origin != nil }
+            + compiled.indices.filter { compiled[$0].pattern.origin == nil }
     }
 
     /// The index of the winning route and its parameters.
