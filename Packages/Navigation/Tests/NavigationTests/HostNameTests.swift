@@ -37,7 +37,7 @@ struct HostNameTests {
         arguments: [
             ("", HostName.Failure.emptyLabel),
             ("good..test", .emptyLabel),
-            ("good.test.", .emptyLabel),
+            ("good.test..", .emptyLabel),
             (".good.test", .emptyLabel),
             ("-good.test", .hyphenPlacement),
             ("good-.test", .hyphenPlacement),

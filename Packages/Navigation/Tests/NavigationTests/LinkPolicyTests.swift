@@ -23,11 +23,13 @@ struct LinkPolicyTests {
         "https://bücher.example/",
         "https://xn--bcher-kva.example/buch",
         "https://b%C3%BCcher.example/",
+        "https://good.test./",  // the fully qualified spelling of good.test
         "https://good.test/?next=/invoices/42",
         "https://good.test/?next=%2Finvoices%2F42%3Ftab%3Dlines",
         "https://good.test/?next=",
         "https://good.test/?next=/search?q=100%25",
-        "https://good.test/?q=https://anything.test",  // not a redirect parameter
+        "https://good.test/?q=https://app.example.com/x",  // not a redirect parameter: any allowed host
+        "https://good.test/?q=10:30",  // text with a colon is not a link
         "https://good.test/#@evil.test",  // a fragment is not an authority
         "ledger://invoice/42",
         "mailto:someone@example.com",
@@ -71,7 +73,7 @@ struct LinkPolicyTests {
         ("https://good.test%40evil.test/", .invalidHost("good.test%40evil.test")),
         ("https://good.test／evil.test/", .invalidHost("good.test／evil.test")),
         ("https://gооd.test/", .hostNotAllowed("xn--gd-fmca.test")),  // Cyrillic look-alike
-        ("https://good.test./", .invalidHost("good.test.")),
+        ("https://good.test../", .invalidHost("good.test..")),
         ("http://good.test/", .schemeNotAllowed("http")),
         ("ftp://good.test/", .schemeNotAllowed("ftp")),
         ("intent://good.test/#Intent;scheme=javascript;end", .schemeNotAllowed("intent")),
@@ -85,6 +87,14 @@ struct LinkPolicyTests {
         ("good.test/path", .missingScheme),
         ("//evil.test/path", .missingScheme),
         ("https://good.test/?next=https://evil.test", .unsafeRedirect(parameter: "next", .absoluteURL)),
+        (
+            "https://good.test/?q=https://anything.test",
+            .unsafeRedirect(parameter: "q", .unsafeTarget(.hostNotAllowed("anything.test")))
+        ),
+        (
+            "https://good.test/#https://evil.test",
+            .unsafeFragment(parameter: nil, .unsafeTarget(.hostNotAllowed("evil.test")))
+        ),
         ("https://good.test/?Next=https://good.test/", .unsafeRedirect(parameter: "next", .absoluteURL)),
         ("https://good.test/?next=javascript:alert(1)", .unsafeRedirect(parameter: "next", .absoluteURL)),
         ("https://good.test/?next=//evil.test", .unsafeRedirect(parameter: "next", .schemeRelative)),

@@ -99,6 +99,9 @@ func readmeDemo(write: @escaping @Sendable (String) -> Void = { print($0) }) asy
         "https://help.example.com/faq",  // allowed outside: opening ...
         "javascript:alert(1)",  // rejected: forbiddenScheme("javascript")
         "ledger://home?next=https://evil.test",  // rejected: an open redirect
+        "ledger://home?redirect_to=https://evil.test",  // rejected: any value that is a link to another host
+        "ledger://home#https://evil.test",  // rejected: the fragment is checked too
+        "ledger://expenses/..%2F..%2Fetc",  // rejected: unsafeParameter("month", .pathSeparator)
     ] {
         guard let url = URL(string: link) else { continue }
         outcomes.append(await navigator.navigate(to: url))
@@ -111,6 +114,19 @@ func readmeDemo(write: @escaping @Sendable (String) -> Void = { print($0) }) asy
 
 @Suite("Navigation: README example")
 struct ReadmeExampleTests {
+    @Test("the README shows exactly the code above")
+    func readmeMatches() throws {
+        let testFile = URL(fileURLWithPath: #filePath)
+        let packageFolder = testFile.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: packageFolder.appendingPathComponent("README.md"), encoding: .utf8)
+        let source = try String(contentsOf: testFile, encoding: .utf8)
+        let shown = try #require(readme.components(separatedBy: "```swift\n").dropFirst().first)
+            .components(separatedBy: "```").first
+        let compiled = try #require(source.components(separatedBy: "// README example begins\n").last)
+            .components(separatedBy: "// README example ends").first
+        #expect(shown != nil && shown == compiled, "the README's usage example differs from the code in this file")
+    }
+
     @Test("the README example runs and does what its comments say")
     func runs() async throws {
         let collector = Collector()
@@ -124,6 +140,11 @@ struct ReadmeExampleTests {
                 .openedExternally(external),
                 .rejected(.unsafeLink(.forbiddenScheme("javascript"))),
                 .rejected(.unsafeLink(.unsafeRedirect(parameter: "next", .absoluteURL))),
+                .rejected(
+                    .unsafeLink(.unsafeRedirect(parameter: "redirect_to", .unsafeTarget(.hostNotAllowed("evil.test"))))
+                ),
+                .rejected(.unsafeLink(.unsafeFragment(parameter: nil, .unsafeTarget(.hostNotAllowed("evil.test"))))),
+                .rejected(.routing(.unsafeParameter("month", .pathSeparator))),
             ]
         )
         #expect(

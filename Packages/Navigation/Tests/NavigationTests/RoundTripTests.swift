@@ -62,6 +62,7 @@ enum AppRoutes {
         ),
         Route(
             "ledger://search/:term",
+            types: ["term": .unsafeRaw(.string)],  // raw text: "/", controls and format characters round-trip
             query: ["page": .defaulted(.int, to: .int(1)), "filter": .optional(.string)],
             destination: { parameters throws(RouteParameterError) in
                 .search(
@@ -97,7 +98,7 @@ enum AppRoutes {
         Route(
             "https://app.example.com/invoice/:id",
             types: ["id": .int],
-            query: ["note": .required(.string)],
+            query: ["note": .required(.unsafeRaw(.string))],
             destination: { parameters throws(RouteParameterError) in
                 .universalInvoice(id: try parameters.int("id"), note: try parameters.string("note"))
             },
@@ -186,11 +187,21 @@ struct ScreenGenerator {
 struct RoundTripTests {
     /// The values that cannot be a path segment, and the error `url(for:)` must give for them instead of a URL.
     static func expectedFailure(for screen: AppScreen) -> URLGenerationError? {
-        func unsafe(_ text: String) -> Bool { text.isEmpty || text == "." || text == ".." }
+        func dotted(_ text: String) -> Bool { text.isEmpty || text == "." || text == ".." }
+        /// What a filtered parameter refuses, stated independently of the package: `/`, `\`, controls, line and
+        /// paragraph separators, and format characters (which include the bidirectional controls).
+        func filtered(_ text: String) -> Bool {
+            text.unicodeScalars.contains { scalar in
+                scalar == "/" || scalar == "\\" || scalar.value == 0x2028 || scalar.value == 0x2029
+                    || [.control, .format].contains(scalar.properties.generalCategory)
+            }
+        }
+        func unsafe(_ text: String) -> Bool { dotted(text) || filtered(text) }
         switch screen {
         case .customer(_, let tab) where unsafe(tab): return .invalidValue("tab")
         case .customer(_, "settings"): return .notRoundTrippable("")
-        case .search(let term, _, _) where unsafe(term): return .invalidValue("term")
+        case .search(let term, _, _) where dotted(term): return .invalidValue("term")
+        case .search(_, _, let filter?) where filtered(filter): return .invalidValue("filter")
         case .file(let area, let path):
             if unsafe(area) { return .invalidSegment(area) }
             if let bad = path.first(where: unsafe) { return .invalidSegment(bad) }
@@ -205,6 +216,7 @@ struct RoundTripTests {
         let table = try RouteTable(AppRoutes.all)
         var generator = ScreenGenerator(random: SeededGenerator(seed: 20_240_601))
         var roundTrips = 0
+        var rawRoundTrips = 0
         for _ in 0..<5_000 {
             let screen = generator.screen()
             switch Self.expectedFailure(for: screen) {
@@ -213,6 +225,7 @@ struct RoundTripTests {
                 #expect(link.absoluteString.unicodeScalars.allSatisfy { (0x21..<0x7F).contains($0.value) })
                 #expect(try table.destination(for: link) == screen, "\(link.absoluteString)")
                 roundTrips += 1
+                if case .search(let term, _, _) = screen, term.contains("/") { rawRoundTrips += 1 }
             case .notRoundTrippable:
                 #expect {
                     try table.url(for: screen)
@@ -225,6 +238,7 @@ struct RoundTripTests {
             }
         }
         #expect(roundTrips > 3_500)
+        #expect(rawRoundTrips > 20)
     }
 
     @Test("generated links are canonical and readable")

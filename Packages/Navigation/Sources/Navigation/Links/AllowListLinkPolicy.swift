@@ -4,9 +4,10 @@ public import Foundation
 ///
 /// Hosts are compared in their canonical ASCII form (lower-cased after IDNA ToASCII), so `GOOD.test`,
 /// `good.test` and a Unicode host and its `xn--` spelling compare as the DNS would, while a look-alike
-/// (`gооd.test` with Cyrillic letters) or a suffix trick (`good.test.evil.test`) is a different host. Query
-/// parameters that name where to go next (`next`, `redirect`, ...) are checked too, so an allowed link cannot be
-/// turned into an open redirect.
+/// (`gооd.test` with Cyrillic letters) or a suffix trick (`good.test.evil.test`) is a different host. Every query
+/// value and the fragment are inspected too, decoded and nested, so an allowed link cannot be turned into an open
+/// redirect: a value that is a link must itself be allowed, and parameters that name where to go next (`next`,
+/// `redirect`, ...) must stay on the site.
 public struct AllowListLinkPolicy: LinkPolicy {
     /// Schemes that are refused even when listed, because following them runs code or reads local data.
     public static let forbiddenSchemes: Set<String> = ["javascript", "data", "file", "vbscript"]
@@ -17,11 +18,14 @@ public struct AllowListLinkPolicy: LinkPolicy {
         "returnurl", "return_url", "url", "continue", "goto", "dest", "destination", "target", "callback",
     ]
 
-    /// What a redirect parameter may point to.
+    /// What a parameter on the redirect name list may point to. Every other query value, and the fragment, may
+    /// hold a link to any allowed host; the name list only adds strictness.
     public enum RedirectTargets: Hashable, Sendable {
-        /// Only paths on the same site (`/invoices/42`): the safe default, since an absolute target is an open
-        /// redirect waiting to happen.
+        /// Only paths on the same site (`/invoices/42`).
         case relativePathsOnly
+        /// Relative paths, and links to the same host as the link that carries them (`https://good.test/?next=
+        /// https://good.test/x`), themselves accepted by this policy: the default, since neither leaves the site.
+        case relativePathsOrSameHost
         /// Relative paths, and absolute URLs that this same policy accepts.
         case relativePathsOrAllowedLinks
     }
@@ -47,7 +51,8 @@ public struct AllowListLinkPolicy: LinkPolicy {
     public let hostlessSchemes: Set<String>
     /// Ports allowed besides the scheme's default.
     public let allowedPorts: Set<Int>
-    /// Query parameter names that carry a redirect target, lower-cased.
+    /// Query parameter names that carry a redirect target, lower-cased; they must point where `redirectTargets`
+    /// says.
     public let redirectParameters: Set<String>
     /// What redirect parameters may point to.
     public let redirectTargets: RedirectTargets
@@ -62,7 +67,7 @@ public struct AllowListLinkPolicy: LinkPolicy {
         hostlessSchemes: Set<String> = [],
         allowedPorts: Set<Int> = [],
         redirectParameters: Set<String> = AllowListLinkPolicy.defaultRedirectParameters,
-        redirectTargets: RedirectTargets = .relativePathsOnly,
+        redirectTargets: RedirectTargets = .relativePathsOrSameHost,
         maximumLength: Int = 8_192
     ) throws(ConfigurationError) {
         allowedSchemes = try Self.normalizedSchemes(schemes)
@@ -91,16 +96,18 @@ public struct AllowListLinkPolicy: LinkPolicy {
     /// Checks link text as it arrived (from a push payload or a web page), before any URL parser has reshaped it;
     /// prefer it when the raw text is available.
     public func check(link: String) throws(LinkRejection) {
-        var budget = Self.redirectBudget
+        var budget = Self.inspectionBudget
         try check(link: link, depth: 0, budget: &budget)
     }
 
-    /// How many redirect values one link may make the policy inspect, so a hostile link with thousands of nested
-    /// `next=` parameters costs a bounded amount of work.
-    private static let redirectBudget = 64
-    private static let maximumRedirectDepth = 4
+    /// How many decoded values one link may make the policy inspect (values that cannot hold a link cost
+    /// nothing), so a hostile link with thousands of nested or encoded values costs a bounded amount of work.
+    static let inspectionBudget = 256
+    /// How deep values may nest (a link in a value in a link ...) and how many percent-decoding layers a value may
+    /// have.
+    static let maximumNestingDepth = 4
 
-    private func check(link: String, depth: Int, budget: inout Int) throws(LinkRejection) {
+    func check(link: String, depth: Int, budget: inout Int) throws(LinkRejection) {
         let length = link.utf8.count
         guard length <= maximumLength else { throw .tooLong(length) }
         try Self.checkCharacters(link)
@@ -113,14 +120,18 @@ public struct AllowListLinkPolicy: LinkPolicy {
         guard !Self.forbiddenSchemes.contains(scheme) else { throw .forbiddenScheme(scheme) }
         guard allowedSchemes.contains(scheme) else { throw .schemeNotAllowed(scheme) }
         guard let authority = components.authority else {
+            // A hostless link (`mailto:`) goes to no site; its query is mail headers, not a place to go next.
             guard hostlessSchemes.contains(scheme) else { throw .missingHost }
             return
         }
-        try checkAuthority(authority, scheme: scheme)
-        if let query = components.query { try checkRedirects(in: query, depth: depth, budget: &budget) }
+        let host = try checkAuthority(authority, scheme: scheme)
+        let site = LinkSite(scheme: scheme, host: host)
+        if let query = components.query { try checkQuery(query, of: site, depth: depth, budget: &budget) }
+        if let fragment = components.fragment { try checkFragment(fragment, of: site, depth: depth, budget: &budget) }
     }
 
-    private func checkAuthority(_ authority: Substring, scheme: String) throws(LinkRejection) {
+    /// Checks user information, host and port, and returns the host in canonical form.
+    private func checkAuthority(_ authority: Substring, scheme: String) throws(LinkRejection) -> String {
         guard !authority.lowercased().contains("%5c") else { throw .backslash }
         let parts: LinkComponents.Authority
         do {
@@ -140,74 +151,12 @@ public struct AllowListLinkPolicy: LinkPolicy {
             throw .portNotAllowed(port)
         }
         guard allowedHosts.contains(host) else { throw .hostNotAllowed(host) }
-    }
-
-    private func checkRedirects(in query: Substring, depth: Int, budget: inout Int) throws(LinkRejection) {
-        for item in RawQueryItem.parse(query) {
-            guard let name = PercentEncoding.decode(item.name)?.lowercased() else { throw .malformed }
-            guard redirectParameters.contains(name) else { continue }
-            do {
-                try checkRedirectTarget(item.value, depth: depth, budget: &budget)
-            } catch {
-                throw .unsafeRedirect(parameter: name, error)
-            }
-        }
-    }
-
-    /// Decodes the value layer by layer (a double-encoded `%252F%252F` is `//` to a server that decodes twice) and
-    /// checks every layer for a way out of the site, so no decoding depth reveals an unsafe target; then the value
-    /// itself must be a path. A layer that no longer decodes (`100%` after one decoding) ends the layers: no server
-    /// can decode it further either.
-    private func checkRedirectTarget(_ raw: Substring, depth: Int, budget: inout Int) throws(RedirectRejection) {
-        guard depth < Self.maximumRedirectDepth else { throw .nestedTooDeeply }
-        guard let first = PercentEncoding.decode(raw) else { throw .malformedEncoding }
-        var layers = [first]
-        while let last = layers.last, let next = PercentEncoding.decode(last[...]), next != last {
-            guard layers.count < Self.maximumRedirectDepth else { throw .nestedTooDeeply }
-            layers.append(next)
-        }
-        for layer in layers {
-            budget -= 1
-            guard budget >= 0 else { throw .tooManyRedirects }
-            try checkRedirectLayer(layer, depth: depth, budget: &budget)
-        }
-        // An absolute value that got this far was allowed by the layer checks.
-        guard first.isEmpty || first.hasPrefix("/") || LinkComponents(first[...]).scheme != nil else {
-            throw .notAPath
-        }
-    }
-
-    /// Refuses a layer that leaves the site: control characters, backslashes, `//`, an absolute URL the policy
-    /// does not allow, or a path whose own redirect parameters do any of these.
-    private func checkRedirectLayer(_ value: String, depth: Int, budget: inout Int) throws(RedirectRejection) {
-        guard !value.isEmpty else { return }
-        do {
-            try Self.checkCharacters(value)
-        } catch {
-            throw error == .backslash ? .backslash : .controlCharacter
-        }
-        if value.hasPrefix("//") { throw .schemeRelative }
-        let components = LinkComponents(value[...])
-        if components.scheme != nil {
-            guard redirectTargets == .relativePathsOrAllowedLinks else { throw .absoluteURL }
-            do {
-                try check(link: value, depth: depth + 1, budget: &budget)
-            } catch {
-                throw .unsafeTarget(error)
-            }
-            return
-        }
-        guard value.hasPrefix("/"), let query = components.query else { return }
-        do {
-            try checkRedirects(in: query, depth: depth + 1, budget: &budget)
-        } catch {
-            throw .unsafeTarget(error)
-        }
+        return host
     }
 
     /// Control characters, white space (including Unicode spaces and line separators) and backslashes are refused
     /// anywhere in the link.
-    private static func checkCharacters(_ text: String) throws(LinkRejection) {
+    static func checkCharacters(_ text: String) throws(LinkRejection) {
         for scalar in text.unicodeScalars {
             if scalar == "\\" { throw .backslash }
             if scalar.value < 0x21 || scalar.value == 0x7F { throw .controlCharacter }

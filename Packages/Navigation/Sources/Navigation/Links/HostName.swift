@@ -3,7 +3,8 @@ import Foundation
 /// Host names compared the way DNS compares them: lower-cased ASCII after IDNA ToASCII.
 ///
 /// This is a strict subset of IDNA 2008 / UTS #46: compatibility normalisation (NFKC), lower-casing, the
-/// ideographic full stops as label separators, then Punycode for labels that are not ASCII. Code points other
+/// ideographic full stops as label separators, one trailing dot (the DNS root) dropped, then Punycode for labels
+/// that are not ASCII. Code points other
 /// than letters, combining marks and decimal digits are refused (so a full-width solidus or a zero-width joiner
 /// can never smuggle a separator into a host), and bidirectional and contextual rules are not evaluated:
 /// refusing more than a browser would is the safe side for an allow-list.
@@ -101,8 +102,12 @@ enum HostName {
                 )
             )
         }
+        var rawLabels = mapped.split(separator: ".", omittingEmptySubsequences: false)
+        // One trailing dot names the DNS root: `good.test.` is the fully qualified spelling of `good.test`, the same
+        // host, so it must not be a second spelling that an allow-list or a route misses.
+        if rawLabels.count > 1, rawLabels.last?.isEmpty == true { rawLabels.removeLast() }
         var labels: [String] = []
-        for label in mapped.split(separator: ".", omittingEmptySubsequences: false) {
+        for label in rawLabels {
             labels.append(try asciiLabel(label))
         }
         let result = labels.joined(separator: ".")

@@ -35,28 +35,37 @@ public enum LinkRejection: Error, Hashable, Sendable {
     case hostNotAllowed(String)
     /// The port is neither the scheme's default nor allowed.
     case portNotAllowed(Int)
-    /// A query parameter that names where to go next (such as `next`) points somewhere unsafe.
+    /// A query parameter's value is a link that leaves the allowed hosts (an open redirect), or a parameter on the
+    /// redirect name list (such as `next`) is not a relative path or a link to the same host. The parameter's name
+    /// is given lower-cased.
     indirect case unsafeRedirect(parameter: String, RedirectRejection)
+    /// The fragment is a link that leaves the allowed hosts (`#https://evil.test`; the parameter is `nil`), or one
+    /// of its `key=value` pairs is (`#next=https://evil.test`, `#/callback?redirect_to=...`; the pair's name is
+    /// given lower-cased).
+    indirect case unsafeFragment(parameter: String?, RedirectRejection)
 }
 
-/// Why a redirect parameter (such as `?next=`) was refused.
+/// Why a value inside a link (a query value, the fragment or one of its pairs) was refused.
 public enum RedirectRejection: Error, Hashable, Sendable {
-    /// The value is an absolute URL and the policy allows relative paths only.
+    /// A redirect parameter holds an absolute URL that `redirectTargets` does not allow (another host, or any
+    /// host with `.relativePathsOnly`).
     case absoluteURL
-    /// The value starts with `//` (a scheme-relative URL that leaves the site).
+    /// A redirect parameter starts with `//` (a scheme-relative URL) that `redirectTargets` does not allow.
     case schemeRelative
-    /// The value is neither empty nor a path starting with `/`.
+    /// A redirect parameter is neither empty, nor a path starting with `/`, nor an allowed link.
     case notAPath
-    /// The value contains a backslash, which browsers may read as `/` (`/\evil.test` is `//evil.test`).
+    /// A redirect parameter contains a backslash, or a value starts like a link with one, which browsers may read
+    /// as `/` (`/\evil.test` is `//evil.test`).
     case backslash
-    /// The value contains a control character or white space.
+    /// A redirect parameter contains a control character or white space.
     case controlCharacter
-    /// The value is not valid percent-encoded UTF-8.
+    /// A redirect parameter is not valid percent-encoded UTF-8.
     case malformedEncoding
-    /// Redirects nest, or are encoded, more levels deep than the policy follows.
+    /// Links nest in values, or values are percent-encoded, more levels deep than the policy follows (4).
     case nestedTooDeeply
-    /// The link carries more redirect values than the policy inspects.
+    /// The link carries more values that could hold a link than the policy inspects (256 decoded layers).
     case tooManyRedirects
-    /// The value is an absolute URL that the policy itself refuses.
+    /// The value is a link (absolute, or scheme-relative and resolved with the carrying link's scheme) that the
+    /// policy itself refuses, or text whose nested query, fragment or pairs hold one.
     indirect case unsafeTarget(LinkRejection)
 }

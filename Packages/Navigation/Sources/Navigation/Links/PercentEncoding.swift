@@ -22,6 +22,29 @@ enum PercentEncoding {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// Decodes `%XX` escapes the way a forgiving server does: a malformed escape stays as written and bytes that
+    /// are not UTF-8 become U+FFFD. For inspecting what a value could mean to someone else, never for routing.
+    static func decodeLeniently(_ text: Substring) -> String {
+        let utf8 = text.utf8
+        guard utf8.contains(UInt8(ascii: "%")) else { return String(text) }
+        let input = Array(utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(input.count)
+        var index = 0
+        while index < input.count {
+            if input[index] == UInt8(ascii: "%"), index + 2 < input.count,
+                let high = hexValue(input[index + 1]), let low = hexValue(input[index + 2])
+            {
+                bytes.append(high << 4 | low)
+                index += 3
+            } else {
+                bytes.append(input[index])
+                index += 1
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// Escapes every byte except the unreserved characters (`A-Z a-z 0-9 - . _ ~`), so the result is safe in a
     /// path segment, a query name or a query value alike.
     static func encode(_ text: String) -> String {

@@ -1,6 +1,6 @@
 public import Foundation
 
-/// Sends the app's own links inside and everything else outside, as the home screen of the case study does.
+/// Sends the app's own links inside and everything else outside, as a home screen of server-driven links needs.
 ///
 /// A link is the app's own when its scheme is one of the app's schemes (`ledger://...`), when it is an
 /// `http(s)` link to one of the app's hosts (a universal link such as `https://app.example.com/...`), or when it

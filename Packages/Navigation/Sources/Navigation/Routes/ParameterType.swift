@@ -14,10 +14,17 @@ public struct ParameterType: Sendable, Hashable, CustomStringConvertible {
     }
 
     let kind: Kind
+    /// Whether decoded text reaches the route without the check for unsafe characters (`.unsafeRaw`).
+    let allowsUnsafeText: Bool
     private let parse: @Sendable (String) -> ParameterValue?
 
-    private init(kind: Kind, parse: @escaping @Sendable (String) -> ParameterValue?) {
+    private init(
+        kind: Kind,
+        allowsUnsafeText: Bool = false,
+        parse: @escaping @Sendable (String) -> ParameterValue?
+    ) {
         self.kind = kind
+        self.allowsUnsafeText = allowsUnsafeText
         self.parse = parse
     }
 
@@ -44,6 +51,24 @@ public struct ParameterType: Sendable, Hashable, CustomStringConvertible {
         name: String? = nil
     ) -> ParameterType {
         custom(name ?? String(describing: type)) { Value($0) != nil }
+    }
+
+    /// The same type without the check for unsafe characters: the route receives the decoded text exactly as the
+    /// link spelled it, including `/` (from `%2F`), `\\`, control characters, bidirectional controls and invisible
+    /// format characters.
+    ///
+    /// Dangerous: by default a decoded value with any of those is refused (`RoutingError.unsafeParameter`),
+    /// because a screen that uses it as a file name, a path, a log line or a label can be tricked
+    /// (`INV-..%2F..%2Fetc`, `fdp%E2%80%AE.exe`). Use it only for a value the route treats as opaque text and
+    /// never joins into a path or shows unescaped. Matching is unchanged: `.unsafeRaw(.string)` matches the same
+    /// segments as `.string`.
+    public static func unsafeRaw(_ type: ParameterType) -> ParameterType {
+        ParameterType(kind: type.kind, allowsUnsafeText: true, parse: type.parse)
+    }
+
+    /// The type as it takes part in matching: whether it is raw does not change which segments it matches.
+    var matchingType: ParameterType {
+        allowsUnsafeText ? ParameterType(kind: kind, parse: parse) : self
     }
 
     /// Whether `text` is a value of this type.
@@ -97,24 +122,27 @@ public struct ParameterType: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Two types are the same when their kinds (and custom names) are.
+    /// Two types are the same when their kinds (and custom names) are, and both are raw or both are not.
     public static func == (lhs: ParameterType, rhs: ParameterType) -> Bool {
-        lhs.kind == rhs.kind
+        lhs.kind == rhs.kind && lhs.allowsUnsafeText == rhs.allowsUnsafeText
     }
 
-    /// Hashes the kind, consistently with `==`.
+    /// Hashes the kind and whether the type is raw, consistently with `==`.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(kind)
+        hasher.combine(allowsUnsafeText)
     }
 
-    /// The type's name: `int`, `uuid`, `string` or the custom name.
+    /// The type's name: `int`, `uuid`, `string` or the custom name, wrapped as `unsafeRaw(...)` when raw.
     public var description: String {
-        switch kind {
-        case .int: "int"
-        case .uuid: "uuid"
-        case .custom(let name): name
-        case .string: "string"
-        }
+        let name =
+            switch kind {
+            case .int: "int"
+            case .uuid: "uuid"
+            case .custom(let name): name
+            case .string: "string"
+            }
+        return allowsUnsafeText ? "unsafeRaw(\(name))" : name
     }
 }
 

@@ -50,17 +50,28 @@ public struct RouteTable<Destination: Hashable & Sendable>: Router, URLBuilding 
         }
     }
 
-    /// A URL that routes back to exactly `destination`, built by the first registered route that accepts it.
+    /// A URL that routes back to exactly `destination`, so it can be shared.
+    ///
+    /// Routes whose `parameters` closure accepts the destination are tried in registration order, those with a
+    /// scheme and host first (their links work outside the app) and path-only routes after them; the first link
+    /// that routes back to the same destination wins. So a destination that any route produces gets a link even
+    /// when the first candidate's link is shadowed by a more specific route. When no candidate round-trips, the
+    /// first candidate's error is thrown.
     public func url(for destination: Destination) throws(URLGenerationError) -> URL {
-        for (index, route) in routes.enumerated() {
-            guard let parameters = route.makeParameters(destination) else { continue }
-            let text = try matcher.link(route: index, parameters: parameters)
-            guard let url = URL(string: text), (try? self.destination(for: url)) == destination else {
-                throw .notRoundTrippable(text)
+        var firstFailure: URLGenerationError?
+        for index in matcher.linkOrder {
+            guard let parameters = routes[index].makeParameters(destination) else { continue }
+            do throws(URLGenerationError) {
+                let text = try matcher.link(route: index, parameters: parameters)
+                guard let url = URL(string: text), (try? self.destination(for: url)) == destination else {
+                    throw .notRoundTrippable(text)
+                }
+                return url
+            } catch {
+                if firstFailure == nil { firstFailure = error }
             }
-            return url
         }
-        throw .noRoute
+        throw firstFailure ?? .noRoute
     }
 }
 
@@ -98,6 +109,8 @@ struct RouteMatcher: Sendable {
 
     private let routes: [Compiled]
     private let trie: RouteTrie
+    /// The order in which `url(for:)` tries routes: those with an origin first, each group in registration order.
+    let linkOrder: [Int]
 
     init(_ declarations: [Declaration]) throws(RouteTableError) {
         var compiled: [Compiled] = []
@@ -114,7 +127,7 @@ struct RouteMatcher: Sendable {
             let edges: [RouteTrie.Edge] = pattern.segments.map { segment in
                 switch segment {
                 case .literal(let text): .literal(text)
-                case .parameter(let name): .parameter(declaration.types[name] ?? .string)
+                case .parameter(let name): .parameter((declaration.types[name] ?? .string).matchingType)
                 case .wildcard: .wildcard
                 case .remainder: .remainder
                 }
@@ -134,6 +147,9 @@ struct RouteMatcher: Sendable {
         }
         self.routes = compiled
         self.trie = trie
+        self.linkOrder =
+            compiled.indices.filter { compiled[$0].pattern.origin != nil }
+            + compiled.indices.filter { compiled[$0].pattern.origin == nil }
     }
 
     /// The index of the winning route and its parameters.
@@ -161,14 +177,16 @@ struct RouteMatcher: Sendable {
             case .literal:
                 continue
             case .parameter(let name):
+                let type = compiled.types[name] ?? .string
                 // The trie only chose this route because the type accepts the segment.
-                guard let value = (compiled.types[name] ?? .string).value(of: segments[position]) else {
-                    throw .noMatchingRoute
-                }
+                guard let value = type.value(of: segments[position]) else { throw .noMatchingRoute }
+                try Self.checkText(segments[position], of: type, name: name)
                 parameters.values[name] = value
             case .wildcard:
+                try Self.checkText(segments[position], of: .string, name: "*")
                 parameters.wildcards.append(segments[position])
             case .remainder:
+                for segment in segments[position...] { try Self.checkText(segment, of: .string, name: "**") }
                 parameters.remainder = Array(segments[position...])
             }
         }
@@ -190,6 +208,7 @@ struct RouteMatcher: Sendable {
         for (name, parameter) in compiled.sortedQuery {
             if let text = found[name] {
                 guard let value = parameter.type.value(of: text) else { throw .invalidQueryParameter(name) }
+                try Self.checkText(text, of: parameter.type, name: name)
                 parameters.values[name] = value
                 continue
             }
@@ -199,6 +218,24 @@ struct RouteMatcher: Sendable {
             case .defaulted(let value): parameters.values[name] = value
             }
         }
+    }
+
+    /// Refuses decoded text with unsafe characters, unless the parameter is typed `.unsafeRaw`. Integers and
+    /// UUIDs are skipped: their parsers already admit nothing but digits, letters and hyphens.
+    @inline(__always)
+    private static func checkText(_ text: String, of type: ParameterType, name: String) throws(RoutingError) {
+        switch type.kind {
+        case .int, .uuid: return
+        case .string, .custom: break
+        }
+        guard !type.allowsUnsafeText, let kind = DecodedText.unsafeCharacter(in: text) else { return }
+        throw .unsafeParameter(name, kind)
+    }
+
+    /// Whether `text` may be written into a link for a parameter of `type`: what routing would refuse is never
+    /// built.
+    private static func canBuild(_ text: String, of type: ParameterType) -> Bool {
+        type.allowsUnsafeText || DecodedText.unsafeCharacter(in: text) == nil
     }
 
     // MARK: - Building
@@ -222,17 +259,21 @@ struct RouteMatcher: Sendable {
                 pieces.append(PercentEncoding.encode(text))
             case .parameter(let name):
                 guard let value = parameters.values[name] else { throw .missingValue(name) }
-                guard let text = (compiled.types[name] ?? .string).text(of: value), !PathSegments.isUnsafe(text) else {
-                    throw .invalidValue(name)
-                }
+                let type = compiled.types[name] ?? .string
+                guard let text = type.text(of: value), !PathSegments.isUnsafe(text), Self.canBuild(text, of: type)
+                else { throw .invalidValue(name) }
                 pieces.append(PercentEncoding.encode(text))
             case .wildcard:
                 let text = wildcards.next() ?? ""
-                guard !PathSegments.isUnsafe(text) else { throw .invalidSegment(text) }
+                guard !PathSegments.isUnsafe(text), Self.canBuild(text, of: .string) else {
+                    throw .invalidSegment(text)
+                }
                 pieces.append(PercentEncoding.encode(text))
             case .remainder:
                 for text in parameters.remainder {
-                    guard !PathSegments.isUnsafe(text) else { throw .invalidSegment(text) }
+                    guard !PathSegments.isUnsafe(text), Self.canBuild(text, of: .string) else {
+                        throw .invalidSegment(text)
+                    }
                     pieces.append(PercentEncoding.encode(text))
                 }
             }
@@ -246,7 +287,9 @@ struct RouteMatcher: Sendable {
                 continue
             }
             if case .defaulted(let defaultValue) = parameter.presence, defaultValue == value { continue }
-            guard let text = parameter.type.text(of: value) else { throw .invalidValue(name) }
+            guard let text = parameter.type.text(of: value), Self.canBuild(text, of: parameter.type) else {
+                throw .invalidValue(name)
+            }
             items.append(PercentEncoding.encode(name) + "=" + PercentEncoding.encode(text))
         }
         if !items.isEmpty { link += "?" + items.joined(separator: "&") }

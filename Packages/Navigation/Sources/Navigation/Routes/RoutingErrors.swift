@@ -13,6 +13,28 @@ public enum RoutingError: Error, Hashable, Sendable {
     case duplicateQueryParameter(String)
     /// The route's own code refused the parameters.
     case invalidParameters(RouteParameterError)
+    /// A decoded path segment or query value holds a character that must not reach a screen (a `/` smuggled in
+    /// as `%2F`, a control, a bidirectional control, an invisible format character). The parameter's name is
+    /// given (`*` for a wildcard segment, `**` for a remainder segment) with the kind of character. A parameter
+    /// typed `.unsafeRaw(...)` never fails this way.
+    case unsafeParameter(String, UnsafeCharacter)
+}
+
+/// The kinds of characters that a decoded parameter may not contain unless its route opts in to raw text.
+public enum UnsafeCharacter: Hashable, Sendable {
+    /// `/`: a decoded `%2F` turns one segment into a path (`INV-..%2F..%2Fetc` is `INV-../../etc`).
+    case pathSeparator
+    /// `\`: read as `/` by some file systems and browsers.
+    case backslash
+    /// A control character (U+0000-U+001F, U+007F-U+009F) or a line or paragraph separator (U+2028, U+2029):
+    /// they end lines in logs and split text where the reader sees none.
+    case control
+    /// A bidirectional control (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069): it reorders what a person
+    /// sees, so `fdp\u{202E}.exe` reads as an innocent name.
+    case bidirectionalControl
+    /// An invisible format character (Unicode general category Cf, such as U+200B, U+2060, U+FEFF): it makes two
+    /// different values look the same.
+    case invisibleFormat
 }
 
 /// Why a route table could not be built. Every problem is found when the table is made, never while routing.
