@@ -1,3 +1,5 @@
+public import Foundation
+
 /// A validated JSON document as a flat list of nodes in document order: the input of the fast decoding path.
 ///
 /// Containers are followed by their children; each node knows where its subtree ends, so a decoder can skip a
@@ -219,5 +221,16 @@ struct JSONTape {
             cursor = nodes[cursor].next
         }
         return elements
+    }
+}
+
+/// What the fast decoding path costs in memory, for the benchmarks that decide whether it earns its keep; not an
+/// API to build on.
+@_spi(Benchmarks) public enum FastDecodingMeasurements {
+    /// The bytes the tape of `content` holds (its reserved capacity), or nil when the fast path would not build a
+    /// tape for it and leaves it to `JSONDecoder`.
+    public static func tapeBytes(for content: Data) -> Int? {
+        guard let tape = JSONTape(bytes: Array(content)) else { return nil }
+        return tape.nodes.capacity * MemoryLayout<JSONTape.Node>.stride
     }
 }
