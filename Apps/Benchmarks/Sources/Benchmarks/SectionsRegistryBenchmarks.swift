@@ -60,6 +60,19 @@ enum SectionsRegistryBenchmarks {
                         candidate: ("JSONSectionMapper", { _ = try assembler.assemble(envelope: data) }))
                 })
         }
+        // Which section types gain most: mapping only the sections of one type of the 500-section screen.
+        cases.append(
+            .note(name: "mapping by section type, CPU time, JSONDecoder / mapper") {
+                let payloads = try SectionsEnvelopeDecoder().decode(envelope).payloads
+                return try HomeScreenFixture.types.map { type in
+                    let subset = payloads.filter { $0.type == type }
+                    let result = try ThreadCPUTime.measure(
+                        rounds: 21, baseline: { _ = try foundationAssembler.assemble(subset) },
+                        candidate: { _ = try assembler.assemble(subset) })
+                    return "\(type) " + String(format: "%.2fx", result.perRound)
+                }
+                .joined(separator: ", ")
+            })
         // Mapping alone: what differs between the two, without the shared envelope scan.
         for screen in screens {
             let screenPayloads = try SectionsEnvelopeDecoder().decode(screen.envelope(snakeCase: true)).payloads
@@ -127,29 +140,37 @@ private enum ThreadCPUTime {
         return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
-    /// Runs both bodies once to warm up, then `rounds` times alternately. Reports both medians, their ratio, and
-    /// the median of the per-round ratios: each round's two runs see the same machine state, so that one resists
-    /// load that drifts during the run.
-    static func compare(
-        rounds: Int, baseline: (String, () throws -> Void), candidate: (String, () throws -> Void)
-    ) throws -> String {
-        try baseline.1()
-        try candidate.1()
+    /// The medians of `rounds` alternate runs of both bodies (after one warm-up each) and the median of the
+    /// per-round ratios: each round's two runs see the same machine state, so that one resists load that drifts
+    /// during the run.
+    static func measure(
+        rounds: Int, baseline: () throws -> Void, candidate: () throws -> Void
+    ) throws -> (baseline: Double, candidate: Double, perRound: Double) {
+        try baseline()
+        try candidate()
         var base: [Double] = []
         var cand: [Double] = []
         for _ in 0..<rounds {
             var start = seconds()
-            try baseline.1()
+            try baseline()
             base.append(seconds() - start)
             start = seconds()
-            try candidate.1()
+            try candidate()
             cand.append(seconds() - start)
         }
-        let baseMedian = base.sorted()[rounds / 2]
-        let candMedian = cand.sorted()[rounds / 2]
-        let pairedMedian = zip(base, cand).map { $0 / $1 }.sorted()[rounds / 2]
-        return "\(baseline.0) \(Report.formatSeconds(baseMedian)), \(candidate.0) \(Report.formatSeconds(candMedian)), "
-            + String(format: "%.2fx (per round %.2fx)", baseMedian / candMedian, pairedMedian)
+        return (
+            base.sorted()[rounds / 2], cand.sorted()[rounds / 2], zip(base, cand).map { $0 / $1 }.sorted()[rounds / 2]
+        )
+    }
+
+    /// Both medians, their ratio and the per-round ratio, as one line.
+    static func compare(
+        rounds: Int, baseline: (String, () throws -> Void), candidate: (String, () throws -> Void)
+    ) throws -> String {
+        let result = try measure(rounds: rounds, baseline: baseline.1, candidate: candidate.1)
+        return "\(baseline.0) \(Report.formatSeconds(result.baseline)), "
+            + "\(candidate.0) \(Report.formatSeconds(result.candidate)), "
+            + String(format: "%.2fx (per round %.2fx)", result.baseline / result.candidate, result.perRound)
     }
 }
 
