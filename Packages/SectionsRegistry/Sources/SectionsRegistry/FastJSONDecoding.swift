@@ -82,7 +82,7 @@ final class FastDecodingState {
     }
 
     func kind(at index: Int) -> JSONTape.Kind {
-        tape.nodes[index].kind
+        tape.kind(at: index)
     }
 
     // MARK: Values
@@ -125,13 +125,13 @@ final class FastDecodingState {
 
     /// Only plain integer literals; `1.0` or `1e2` (which `JSONDecoder` accepts for integers) are left to it.
     func decodeInteger<Integer: FixedWidthInteger>(_ type: Integer.Type, at index: Int) throws -> Integer {
-        let node = tape.nodes[index]
-        guard node.kind == .number else { throw giveUp() }
-        var position = node.range.lowerBound
+        guard kind(at: index) == .number else { throw giveUp() }
+        let literal = tape.numberRange(at: index)
+        var position = literal.lowerBound
         let negative = tape.bytes[position] == UInt8(ascii: "-")
         if negative { position += 1 }
         var magnitude: UInt64 = 0
-        while position < node.range.upperBound {
+        while position < literal.upperBound {
             let byte = tape.bytes[position]
             guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { throw giveUp() }
             let (times10, overflowA) = magnitude.multipliedReportingOverflow(by: 10)
@@ -151,9 +151,9 @@ final class FastDecodingState {
     }
 
     func decodeDouble(at index: Int) throws -> Double {
-        let node = tape.nodes[index]
-        guard node.kind == .number,
-            let value = Double(String(decoding: tape.bytes[node.range], as: UTF8.self)), value.isFinite
+        guard kind(at: index) == .number,
+            let value = Double(String(decoding: tape.bytes[tape.numberRange(at: index)], as: UTF8.self)),
+            value.isFinite
         else { throw giveUp() }
         return value
     }
@@ -171,29 +171,26 @@ final class FastDecodingState {
 
     // MARK: Keys
 
-    /// The member name at node `index` as `JSONDecoder` sees it under this key style. Throws when it is a name
-    /// this path cannot convert exactly like `convertFromSnakeCase` (escapes; digits or other characters in a
-    /// name with words to join, which start words in Foundation's `capitalized`).
-    /// The length of `memberName(at:)`, without building it: most names are rejected on length alone.
-    func memberNameLength(at index: Int) throws -> Int {
-        let node = tape.nodes[index]
-        if node.hasEscapes { throw giveUp() }
-        guard keyStyle == .snakeCase else { return node.range.count }
-        switch node.snakeCase {
-        case .unchanged: return node.range.count
-        case .joins(_, _, let length): return length
-        case .unsupported: throw giveUp()
-        }
+    /// Whether the member name at slot `index` can be `key` at all, from its first byte: conversion keeps an
+    /// ASCII first byte up to case, and a name starting with an escape is always checked in full.
+    func mayMatch(nameAt index: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        let first = tape.bytes[Int(tape.slots[index]) + 1]
+        guard let wanted = key.first, first < 0x80, wanted < 0x80, first != UInt8(ascii: "\\") else { return true }
+        return first | 0x20 == wanted | 0x20 || first == UInt8(ascii: "\"")
     }
 
+    /// The member name at slot `index` as `JSONDecoder` sees it under this key style. Throws when it is a name
+    /// this path cannot convert exactly like `convertFromSnakeCase` (escapes; digits or other characters in a
+    /// name with words to join, which start words in Foundation's `capitalized`).
     func memberName(at index: Int) throws -> MemberName {
-        let node = tape.nodes[index]
-        if node.hasEscapes { throw giveUp() }
-        guard keyStyle == .snakeCase else { return MemberName(bytes: tape.bytes[node.range]) }
-        switch node.snakeCase {
-        case .unchanged: return MemberName(bytes: tape.bytes[node.range])
+        let contents = tape.stringContents(at: index)
+        if contents.hasEscapes { throw giveUp() }
+        let name = tape.bytes[contents.range]
+        guard keyStyle == .snakeCase else { return MemberName(bytes: name) }
+        switch JSONTape.snakeCaseShape(of: name) {
+        case .unchanged: return MemberName(bytes: name)
         case .joins(let first, let last, let length):
-            return MemberName(bytes: tape.bytes[node.range], joins: first...last, length: length)
+            return MemberName(bytes: name, joins: first...last, length: length)
         case .unsupported: throw giveUp()
         }
     }
@@ -309,15 +306,16 @@ struct FastKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     private func valueIndex(for key: Key) throws -> Int? {
         var wanted = key.stringValue
         return try wanted.withUTF8 { utf8 in
+            let tape = state.tape
             var found: Int?
-            var cursor = object + 1
-            let nodes = state.tape.nodes
-            for _ in 0..<nodes[object].count {
-                if try state.memberNameLength(at: cursor) == utf8.count, try state.memberName(at: cursor).equals(utf8) {
+            var cursor = tape.firstChild(of: object)
+            let end = tape.next(after: object)
+            while cursor < end {
+                if state.mayMatch(nameAt: cursor, utf8), try state.memberName(at: cursor).equals(utf8) {
                     guard found == nil else { throw state.giveUp() }
                     found = cursor + 1
                 }
-                cursor = nodes[cursor + 1].next
+                cursor = tape.next(after: cursor + 1)
             }
             return found
         }
@@ -326,10 +324,11 @@ struct FastKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// The member names, after checking that they are convertible and distinct.
     private func names() throws -> [MemberName] {
         var names: [MemberName] = []
-        var cursor = object + 1
-        for _ in 0..<state.tape.nodes[object].count {
+        var cursor = state.tape.firstChild(of: object)
+        let end = state.tape.next(after: object)
+        while cursor < end {
             names.append(try state.memberName(at: cursor))
-            cursor = state.tape.nodes[cursor + 1].next
+            cursor = state.tape.next(after: cursor + 1)
         }
         guard Set(names.map(\.string)).count == names.count else { throw state.giveUp() }
         return names
@@ -444,48 +443,56 @@ struct FastKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 struct FastUnkeyedContainer: UnkeyedDecodingContainer {
     private let state: FastDecodingState
     private let path: CodingPathNode?
-    private let elements: [Int]
+    private let elementCount: Int
+    /// The slot of the element at `currentIndex`.
+    private var cursor: Int
     private(set) var currentIndex = 0
 
     init(state: FastDecodingState, array: Int, path: CodingPathNode?) throws {
         guard state.kind(at: array) == .array else { throw state.giveUp() }
         self.state = state
         self.path = path
-        elements = state.tape.elements(of: array)
+        elementCount = state.tape.count(of: array)
+        cursor = state.tape.firstChild(of: array)
     }
 
     var codingPath: [any CodingKey] { CodingPathNode.path(path) }
-    var count: Int? { elements.count }
-    var isAtEnd: Bool { currentIndex >= elements.count }
+    var count: Int? { elementCount }
+    var isAtEnd: Bool { currentIndex >= elementCount }
 
-    /// The next element's node; the caller advances only when decoding it succeeded, like `JSONDecoder`.
+    /// The next element's slot; the caller advances only when decoding it succeeded, like `JSONDecoder`.
     private func peek() throws -> Int {
         guard !isAtEnd else { throw state.giveUp() }
-        return elements[currentIndex]
+        return cursor
+    }
+
+    private mutating func advance() {
+        cursor = state.tape.next(after: cursor)
+        currentIndex += 1
     }
 
     mutating func decodeNil() throws -> Bool {
         let index = try peek()
         guard state.kind(at: index) == .null else { return false }
-        currentIndex += 1
+        advance()
         return true
     }
 
     mutating func decode(_ type: Bool.Type) throws -> Bool {
         let value = try state.decodeBool(at: try peek())
-        currentIndex += 1
+        advance()
         return value
     }
 
     mutating func decode(_ type: String.Type) throws -> String {
         let value = try state.decodeString(at: try peek())
-        currentIndex += 1
+        advance()
         return value
     }
 
     mutating func decode(_ type: Double.Type) throws -> Double {
         let value = try state.decodeDouble(at: try peek())
-        currentIndex += 1
+        advance()
         return value
     }
 
@@ -503,7 +510,7 @@ struct FastUnkeyedContainer: UnkeyedDecodingContainer {
 
     private mutating func decodeInteger<Integer: FixedWidthInteger>(_ type: Integer.Type) throws -> Integer {
         let value = try state.decodeInteger(Integer.self, at: try peek())
-        currentIndex += 1
+        advance()
         return value
     }
 
@@ -513,7 +520,7 @@ struct FastUnkeyedContainer: UnkeyedDecodingContainer {
 
     mutating func decode<Value: Decodable>(_ type: Value.Type) throws -> Value {
         let value = try state.decode(Value.self, at: try peek(), path: elementPath)
-        currentIndex += 1
+        advance()
         return value
     }
 
@@ -521,13 +528,13 @@ struct FastUnkeyedContainer: UnkeyedDecodingContainer {
         keyedBy type: NestedKey.Type
     ) throws -> KeyedDecodingContainer<NestedKey> {
         let container = try FastKeyedContainer<NestedKey>(state: state, object: try peek(), path: elementPath)
-        currentIndex += 1
+        advance()
         return KeyedDecodingContainer(container)
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
         let container = try FastUnkeyedContainer(state: state, array: try peek(), path: elementPath)
-        currentIndex += 1
+        advance()
         return container
     }
 
@@ -574,12 +581,15 @@ extension Dictionary: FastStringKeyedDictionary where Key == String, Value: Deco
     static func fastDecode(at index: Int, state: FastDecodingState, path: CodingPathNode?) throws -> Self {
         guard state.kind(at: index) == .object else { throw state.giveUp() }
         var result: [String: Value] = [:]
-        for name in state.tape.memberNames(of: index) {
+        var name = state.tape.firstChild(of: index)
+        let end = state.tape.next(after: index)
+        while name < end {
             let key = try state.decodeString(at: name)
             // Duplicate keys: which one wins is `JSONDecoder`'s business.
             guard result[key] == nil else { throw state.giveUp() }
             let childPath = CodingPathNode(parent: path, key: DictionaryKey(stringValue: key))
             result[key] = try state.decode(Value.self, at: name + 1, path: childPath)
+            name = state.tape.next(after: name + 1)
         }
         return result
     }

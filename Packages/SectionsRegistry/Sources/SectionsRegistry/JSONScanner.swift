@@ -149,29 +149,16 @@ struct JSONScanner {
         return String(decoding: decoded ?? [], as: UTF8.self)
     }
 
-    /// Scans a string at the current offset and returns the range of its contents (between the quotes) and
-    /// whether it holds escapes, without decoding it.
-    mutating func scanStringRange() throws(JSONScanError) -> (contents: Range<Int>, hasEscapes: Bool) {
-        let start = offset + 1
-        var ignored: [UInt8]?
-        let hasEscapes = try scanString(into: &ignored)
-        return (start..<offset - 1, hasEscapes)
-    }
-
     /// Scans a string at the current offset; appends its decoded UTF-8 to `decoded` when that is non-nil.
-    /// Returns whether the string held escapes.
-    @discardableResult
-    private mutating func scanString(into decoded: inout [UInt8]?) throws(JSONScanError) -> Bool {
+    private mutating func scanString(into decoded: inout [UInt8]?) throws(JSONScanError) {
         try expect(UInt8(ascii: "\""))
-        var hasEscapes = false
         while offset < bytes.count {
             let byte = bytes[offset]
             switch byte {
             case UInt8(ascii: "\""):
                 offset += 1
-                return hasEscapes
+                return
             case UInt8(ascii: "\\"):
-                hasEscapes = true
                 try scanEscape(into: &decoded)
             case 0x00..<0x20:
                 throw .malformed(offset: offset)

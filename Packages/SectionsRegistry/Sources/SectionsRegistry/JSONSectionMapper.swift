@@ -33,15 +33,29 @@ open class JSONSectionMapper<Model: Decodable & Sendable & Equatable>: SectionMa
     public let keyStyle: JSONKeyStyle
     /// How dates are decoded.
     public let dateStyle: JSONDateStyle
+    /// The largest content decoded, in bytes; larger content fails with `.contentTooLarge` before any decoding.
+    ///
+    /// Decoding holds memory in proportion to the content (the fast path's tape up to two bytes per content byte,
+    /// `JSONDecoder` its own structures), and content reaches a mapper from providers and caches as well as from
+    /// `ScreenAssembler`, which has its own limit; the defaults are the same.
+    public let maximumContentBytes: Int
 
-    /// Creates a mapper; the defaults fit the reference server (snake_case keys, ISO 8601 dates).
-    public init(keys: JSONKeyStyle = .snakeCase, dates: JSONDateStyle = .iso8601) {
+    /// Creates a mapper; the defaults fit the reference server (snake_case keys, ISO 8601 dates, 256 KiB).
+    public init(
+        keys: JSONKeyStyle = .snakeCase, dates: JSONDateStyle = .iso8601, maximumContentBytes: Int = 256 << 10
+    ) {
         self.keyStyle = keys
         self.dateStyle = dates
+        self.maximumContentBytes = maximumContentBytes
     }
 
     /// Decodes the payload's content, then lets `refine(_:)` check or adjust the model.
     public final func map(_ payload: SectionPayload) throws(SectionMappingError) -> Model {
+        guard payload.content.count <= maximumContentBytes else {
+            throw SectionMappingError(
+                sectionType: payload.type, path: "",
+                kind: .contentTooLarge(bytes: payload.content.count, limit: maximumContentBytes))
+        }
         let decoded: Model
         let bytes = Array(payload.content)
         if let fast = FastJSONDecoding.decode(Model.self, from: bytes, keys: keyStyle, dates: dateStyle) {

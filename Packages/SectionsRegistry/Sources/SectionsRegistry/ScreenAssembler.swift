@@ -191,7 +191,12 @@ public struct ScreenAssembler: Sendable {
     }
 
     private static func problem(for error: SectionMappingError) -> SectionDiagnostic.Problem {
-        error.kind == .malformedJSON ? .malformedContent(error) : .mappingFailed(error)
+        switch error.kind {
+        case .malformedJSON: .malformedContent(error)
+        // The mapper's own limit: the same diagnostic as the assembler's, with the limit that applied.
+        case .contentTooLarge(let bytes, let limit): .contentTooLarge(bytes: bytes, limit: limit)
+        default: .mappingFailed(error)
+        }
     }
 }
 

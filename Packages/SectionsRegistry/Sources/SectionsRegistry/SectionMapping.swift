@@ -25,6 +25,8 @@ public struct SectionMappingError: Error, Hashable, Sendable {
         case missingValue
         /// A value has the right type but is not acceptable (out of range, an invalid date, a refinement rule).
         case invalidValue
+        /// The content has `bytes` bytes, more than the mapper's `limit`, so it was not decoded at all.
+        case contentTooLarge(bytes: Int, limit: Int)
     }
 
     /// The section type whose payload failed.

@@ -1,7 +1,7 @@
 public import Foundation
 public import SectionsRegistry
 
-/// A provider answering scripted results per section id, recording what was asked.
+/// A provider answering a canned result per section id, every time it is asked, and recording what was asked.
 public actor StubSectionProvider: SectionProvider {
     private var results: [String: Result<Data, SectionProviderError>]
     /// The sections asked for, in order.
@@ -17,7 +17,7 @@ public actor StubSectionProvider: SectionProvider {
         results[id] = result
     }
 
-    /// The scripted result for `section.id`.
+    /// The canned result for `section.id`.
     public func content(for section: SectionReference) async throws(SectionProviderError) -> Data {
         requests.append(section)
         return try (results[section.id] ?? .failure(.notFound)).get()

@@ -8,20 +8,31 @@ import Testing
 struct HostileInputTests {
     private let builder = SectionPayloadBuilder()
 
-    @Test func aHugeButValidContentIsMapped() throws {
+    // Both are far over the mappers' default limit (256 KiB), which refuses them with a typed error; a mapper
+    // configured for big content must still decode them whole.
+    @Test func aHugeButValidContentIsMappedWhenTheLimitAllowsIt() throws {
         let actions = (0..<50_000).map { #"{"id":"a\#($0)","title":"T","deep_link":"ledger://x"}"# }
         let payload = builder.section(
             id: "q", type: "quick_actions", content: #"{"actions":["# + actions.joined(separator: ",") + "]}")
-        let model = try JSONSectionMapper<QuickActions>().map(payload)
+        let model = try JSONSectionMapper<QuickActions>(maximumContentBytes: 8 << 20).map(payload)
         #expect(model.actions.count == 50_000)
         #expect(model.actions.last?.id == "a49999")
+        #expect(
+            throws: SectionMappingError(
+                sectionType: "quick_actions", path: "",
+                kind: .contentTooLarge(bytes: payload.content.count, limit: 256 << 10))
+        ) {
+            try JSONSectionMapper<QuickActions>().map(payload)
+        }
     }
 
-    @Test func aHugeStringValueIsMappedWhole() throws {
+    @Test func aHugeStringValueIsMappedWholeWhenTheLimitAllowsIt() throws {
         let title = String(repeating: "é", count: 1_000_000)
         let content = #"{"title":"\#(title)","image_url":"u","deep_link":"d"}"#
-        let banner = try JSONSectionMapper<Banner>().map(builder.section(id: "b", type: "banner", content: content))
+        let payload = builder.section(id: "b", type: "banner", content: content)
+        let banner = try JSONSectionMapper<Banner>(maximumContentBytes: 4 << 20).map(payload)
         #expect(banner.title == title)
+        #expect(throws: SectionMappingError.self) { try JSONSectionMapper<Banner>().map(payload) }
     }
 
     @Test func aMapperThatBlamesAnotherTypeIsCorrected() throws {

@@ -32,7 +32,7 @@ struct SectionEventDispatcherTests {
     @Test func listenersOfOtherTypesDoNotHearTheEvent() async throws {
         let bannerSpy = SpySectionListener()
         let actionsSpy = SpySectionListener()
-        let registry = MockListenerRegistry(["banner": [bannerSpy], "quick_actions": [actionsSpy]])
+        let registry = StubListenerRegistry(["banner": [bannerSpy], "quick_actions": [actionsSpy]])
         let dispatcher = SectionEventDispatcher(listeners: registry)
 
         #expect(await dispatcher.dispatch(.removed(banner)).isEmpty)
@@ -44,7 +44,7 @@ struct SectionEventDispatcherTests {
     @Test func diagnosticsAreReportedToTheirTypeAndToGlobalListeners() async throws {
         let bannerSpy = SpySectionListener()
         let global = SpySectionListener()
-        let registry = MockListenerRegistry(["banner": [bannerSpy]])
+        let registry = StubListenerRegistry(["banner": [bannerSpy]])
         let dispatcher = SectionEventDispatcher(listeners: registry, globalListeners: [global])
         let mapping = SectionMappingError(sectionType: "banner", path: "title", kind: .missingKey)
         let diagnostics = [
@@ -61,7 +61,7 @@ struct SectionEventDispatcherTests {
 
     @Test func reportCollectsFailuresOfEveryEvent() async throws {
         let failing = SpySectionListener(throwing: ListenerDown(code: 3))
-        let dispatcher = SectionEventDispatcher(listeners: MockListenerRegistry(), globalListeners: [failing])
+        let dispatcher = SectionEventDispatcher(listeners: StubListenerRegistry(), globalListeners: [failing])
         let diagnostics = (0..<3).map {
             SectionDiagnostic(position: $0, sectionID: "x\($0)", sectionType: "t", problem: .duplicateID)
         }
@@ -73,7 +73,7 @@ struct SectionEventDispatcherTests {
     @Test func dispatchingFromManyTasksReachesEveryListenerEveryTime() async throws {
         let spy = SpySectionListener()
         let failing = SpySectionListener(throwing: ListenerDown(code: 4))
-        let dispatcher = SectionEventDispatcher(listeners: MockListenerRegistry(["banner": [failing, spy]]))
+        let dispatcher = SectionEventDispatcher(listeners: StubListenerRegistry(["banner": [failing, spy]]))
         let failureCount = await withTaskGroup(of: Int.self) { group in
             for task in 0..<8 {
                 group.addTask {

@@ -42,9 +42,9 @@ struct TestKitTests {
         #expect(await failing.events == [event])
     }
 
-    @Test func theMockListenerRegistryAnswersAndRecords() async throws {
+    @Test func theStubListenerRegistryAnswersAndRecords() async throws {
         let spy = SpySectionListener()
-        let registry = MockListenerRegistry(["banner": [spy]])
+        let registry = StubListenerRegistry(["banner": [spy]])
         #expect(registry.listeners(for: "banner").count == 1)
         #expect(registry.listeners(for: "promo").isEmpty)
         registry.setListeners([spy, spy], for: "promo")
@@ -52,8 +52,8 @@ struct TestKitTests {
         #expect(registry.requestedTypes == ["banner", "promo", "promo"])
     }
 
-    @Test func theMockListenerRegistryIsSafeFromManyTasks() async throws {
-        let registry = MockListenerRegistry(["banner": [SpySectionListener()]])
+    @Test func theStubListenerRegistryIsSafeFromManyTasks() async throws {
+        let registry = StubListenerRegistry(["banner": [SpySectionListener()]])
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<8 {
                 group.addTask {
@@ -64,7 +64,7 @@ struct TestKitTests {
         #expect(registry.requestedTypes.count == 8_000)
     }
 
-    @Test func theStubProviderAnswersScriptedResults() async throws {
+    @Test func theStubProviderAnswersCannedResults() async throws {
         let provider = StubSectionProvider(["a": .success(Data("{}".utf8))])
         let a = SectionReference(id: "a", type: "banner")
         let b = SectionReference(id: "b", type: "banner")

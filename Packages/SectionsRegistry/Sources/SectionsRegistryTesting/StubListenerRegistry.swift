@@ -1,8 +1,8 @@
 public import SectionsRegistry
 
-/// A `ListenerRegistry` with listeners set per type by the test, which records the types it was asked for,
-/// so a component that dispatches events can be tested without building modules.
-public final class MockListenerRegistry: ListenerRegistry, @unchecked Sendable {
+/// A `ListenerRegistry` answering canned listeners per type, set by the test; it also records the types it was
+/// asked for, so a component that dispatches events can be tested without building modules.
+public final class StubListenerRegistry: ListenerRegistry, @unchecked Sendable {
     private let state: Locked<(listeners: [String: [any SectionListener]], requested: [String])>
 
     /// A registry answering `listeners` per type (none for other types).
