@@ -177,6 +177,8 @@ enum LinkText {
         switch rejection {
         case .unsafeLink(let reason): describe(reason)
         case .routing(.noMatchingRoute): "no screen of the app has this link"
+        case .routing(.unsafeParameter(let name, let character)):
+            "its '\(name)' part contains \(UnsafeText.describe(character)), which a link to a screen may not carry"
         case .routing(let error): "the link does not fit its screen (\(error))"
         case .cannotOpen: "nothing on this machine can open it"
         case .openFailed: "opening it failed"
@@ -191,12 +193,27 @@ enum LinkText {
         case .userInfo: "the link hides its real host behind user@ (a phishing trick)"
         case .backslash: "the link contains a backslash, which browsers read differently (a phishing trick)"
         case .unsafeRedirect(let parameter, _): "its '\(parameter)' parameter would redirect outside the app"
+        case .unsafeFragment(let parameter, _):
+            "its fragment" + (parameter.map { " ('\($0)')" } ?? "") + " would redirect outside the app"
         case .controlCharacter: "the link contains control characters"
         case .missingHost: "the link has no host"
         case .invalidHost(let host): "'\(host)' is not a valid host name"
         case .portNotAllowed(let port): "port \(port) is not allowed"
         case .tooLong(let length): "the link is too long (\(length) characters)"
         case .missingScheme, .malformed: "it is not a complete link"
+        }
+    }
+}
+
+/// The characters a link's parts may not carry, said for people.
+enum UnsafeText {
+    static func describe(_ character: UnsafeCharacter) -> String {
+        switch character {
+        case .pathSeparator: "a slash"
+        case .backslash: "a backslash"
+        case .control: "a control character"
+        case .bidirectionalControl: "a character that reverses the direction of text"
+        case .invisibleFormat: "an invisible character"
         }
     }
 }

@@ -116,6 +116,11 @@ struct NetworkCommandsTests {
         (["open", "https://evil.test\\@app.ledger.example/"], 65, "rejected"),
         (["open", "ledger://home?next=https://evil.test"], 65, "redirect"),
         (["open", "ledger://nowhere"], 65, "rejected"),
+        (["open", "ledger://invoices/INV-..%2F..%2Fetc"], 65, "contains a slash"),
+        (["open", "ledger://invoices/INV-1%E2%80%AEfdp.exe"], 65, "reverses the direction of text"),
+        (["open", "ledger://invoices/INV-1%00"], 65, "control character"),
+        (["open", "ledger://home?redirect_to=https://evil.test"], 65, "would redirect outside the app"),
+        (["open", "ledger://home#next=https://evil.test"], 65, "its fragment ('next') would redirect"),
         (["home", "--api-url", "ftp://example.com"], 64, "is not an http or https URL"),
     ])
     func badInputFailsWithTheRightStatusAndMessage(arguments: [String], status: Int32, message: String) async throws {
