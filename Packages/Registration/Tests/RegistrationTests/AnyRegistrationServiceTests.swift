@@ -5,7 +5,7 @@ import Testing
 @Suite("Registration: closure adapters")
 struct AnyRegistrationServiceTests {
     @Test func closureReceivesTheEmailAndSucceeds() async {
-        let spy = RegistrationServiceSpy()
+        let spy = SpyRegistrationService()
         let service = AnyRegistrationService { email throws(RegistrationError) in try await spy.register(email: email) }
         #expect(await failure(of: service, email: "a@example.com") == nil)
         #expect(await spy.emails == ["a@example.com"])

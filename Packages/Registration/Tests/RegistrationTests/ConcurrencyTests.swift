@@ -30,11 +30,11 @@ struct ConcurrencyTests {
     }
 
     @Test func everyRegistrationGetsItsOwnOutcome() async throws {
-        let sink = InMemoryRegistrationEventSink()
+        let sink = SpyRegistrationEventSink()
         let primary = AnyRegistrationService { email throws(RegistrationError) in
             if email.hasPrefix("down") { throw .server(underlying: .init(statusCode: 503, reason: "down")) }
         }
-        let backup = RegistrationServiceSpy("backup")
+        let backup = SpyRegistrationService("backup")
         let service = try Self.chain(primary: primary, backup: backup, sink: sink)
         let count = 600
         let mismatches = await withTaskGroup(of: String?.self) { group in
@@ -57,9 +57,9 @@ struct ConcurrencyTests {
     }
 
     @Test func cancellingHalfTheRegistrationsStopsExactlyThose() async throws {
-        let sink = InMemoryRegistrationEventSink()
-        let gate = SuspendingRegistrationService()
-        let backup = RegistrationServiceSpy("backup")
+        let sink = SpyRegistrationEventSink()
+        let gate = SpySuspendingRegistrationService()
+        let backup = SpyRegistrationService("backup")
         let service = try Self.chain(primary: gate, backup: backup, sink: sink)
         let tasks = (0..<40).map { index in
             Task { await failure(of: service, email: "user\(index)@example.test") }

@@ -46,7 +46,7 @@ struct AllowListedDomainsRegistrationAdapterTests {
 
     @Test(arguments: everyRegistrationError.filter { $0 != .cancelled })
     func anAllowListedDomainSkipsAFailedStep(error: RegistrationError) async {
-        let step = RegistrationServiceSpy(failingWith: error)
+        let step = SpyRegistrationService(failingWith: error)
         let adapter = step.allowingFailures(forDomainsIn: partners)
         #expect(await failure(of: adapter, email: "someone@Partner.TEST") == nil)
         #expect(await step.outcomes == [.failed(error)])
@@ -56,34 +56,34 @@ struct AllowListedDomainsRegistrationAdapterTests {
         "someone@other.test", "someone@partner.test.evil.test", "someone@sub.partner.test", "partner.test",
     ])
     func otherDomainsStillFail(email: String) async {
-        let adapter = RegistrationServiceSpy(failingWith: .alreadyRegistered).allowingFailures(forDomainsIn: partners)
+        let adapter = SpyRegistrationService(failingWith: .alreadyRegistered).allowingFailures(forDomainsIn: partners)
         #expect(await failure(of: adapter, email: email) == .alreadyRegistered)
     }
 
     @Test func theStepStillRunsForAllowListedDomains() async {
-        let step = RegistrationServiceSpy()
+        let step = SpyRegistrationService()
         #expect(await failure(of: step.allowingFailures(forDomainsIn: partners), email: "a@partner.test") == nil)
         #expect(await step.emails == ["a@partner.test"])
     }
 
     @Test func onlyTheChosenKindsAreForgiven() async {
-        let invalid = RegistrationServiceSpy(failingWith: .invalidEmail(codes: ["x"]))
+        let invalid = SpyRegistrationService(failingWith: .invalidEmail(codes: ["x"]))
             .allowingFailures(forDomainsIn: partners, forgiving: [.invalidEmail])
-        let taken = RegistrationServiceSpy(failingWith: .alreadyRegistered)
+        let taken = SpyRegistrationService(failingWith: .alreadyRegistered)
             .allowingFailures(forDomainsIn: partners, forgiving: [.invalidEmail])
         #expect(await failure(of: invalid, email: "a@partner.test") == nil)
         #expect(await failure(of: taken, email: "a@partner.test") == .alreadyRegistered)
     }
 
     @Test func cancellationIsNeverForgiven() async {
-        let adapter = RegistrationServiceSpy(failingWith: .cancelled)
+        let adapter = SpyRegistrationService(failingWith: .cancelled)
             .allowingFailures(forDomainsIn: partners, forgiving: Set(RegistrationError.Kind.allCases))
         #expect(adapter.forgiven.contains(.cancelled) == false)
         #expect(await failure(of: adapter, email: "a@partner.test") == .cancelled)
     }
 
     @Test func aCancelledTaskDoesNotRunTheStep() async {
-        let step = RegistrationServiceSpy()
+        let step = SpyRegistrationService()
         let adapter = step.allowingFailures(forDomainsIn: partners)
         let task = Task { () -> RegistrationError? in
             withUnsafeCurrentTask { $0?.cancel() }
@@ -95,7 +95,7 @@ struct AllowListedDomainsRegistrationAdapterTests {
 
     @Test(arguments: ["", "partner.test", "@partner.test@", "a@partner..test", "a@partner.test\u{0}"])
     func addressesWithoutAReadableDomainAreNeverAllowListed(email: String) async {
-        let adapter = RegistrationServiceSpy(failingWith: .invalidEmail(codes: ["bad"]))
+        let adapter = SpyRegistrationService(failingWith: .invalidEmail(codes: ["bad"]))
             .allowingFailures(forDomainsIn: partners)
         #expect(await failure(of: adapter, email: email) == .invalidEmail(codes: ["bad"]))
     }

@@ -54,7 +54,7 @@ struct ReadmeExampleTests {
         ("someone@busy.example", .succeeded),
     ])
     func theComposedFlowBehavesAsDocumented(email: String, expected: RegistrationFlow.State) async throws {
-        let analytics = InMemoryRegistrationEventSink()
+        let analytics = SpyRegistrationEventSink()
         #expect(try await signUp(email, analytics: analytics) == expected)
         let outcomes = await analytics.events.map(\.outcome)
         if case .failed(let error) = expected {
