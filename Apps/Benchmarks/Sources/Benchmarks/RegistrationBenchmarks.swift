@@ -33,13 +33,17 @@ enum RegistrationBenchmarks {
     private static func composedChain() throws -> any RegistrationService {
         let staff = try DomainList(parsing: ["corp.example"])
         let throwaway = try DomainList(parsing: ["throwaway.example"])
-        let validate = EmailCheckRegistrationService { $0.contains("+") ? ["email.plusNotAllowed"] : [] }
+        let validate = EmailCheckRegistrationService(check: { email in
+            EmailCheckResult(
+                codes: email.contains("+") ? ["email.plusNotAllowed"] : [], policyCodes: ["email.plusNotAllowed"],
+                isStructurallySound: true, domain: email.split(separator: "@").last.map(String.init))
+        })
         let api = AnyRegistrationService { email throws(RegistrationError) in
             if email.isEmpty { throw .alreadyRegistered }
         }
         return
             validate
-            .allowingFailures(forDomainsIn: staff, forgiving: [.invalidEmail])
+            .allowingFailures(forDomainsIn: staff, forgiving: .everyPolicyFailure)
             .appending(BlockedDomainsRegistrationService(blocked: throwaway))
             .appending(api)
             .recording(to: DiscardingSink(), as: "registration")

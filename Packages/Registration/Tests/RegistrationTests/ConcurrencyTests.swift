@@ -10,11 +10,15 @@ struct ConcurrencyTests {
         backup: any RegistrationService,
         sink: any RegistrationEventSink
     ) throws -> any RegistrationService {
-        EmailCheckRegistrationService { $0.contains("+") ? ["email.plus"] : [] }
-            .allowingFailures(forDomainsIn: try DomainList(parsing: ["corp.test"]), forgiving: [.invalidEmail])
-            .appending(BlockedDomainsRegistrationService(blocked: try DomainList(parsing: ["spam.test"])))
-            .appending(primary.fallback(backup, on: [.server]).when { !$0.hasPrefix("skip") })
-            .recording(to: sink, as: "flow")
+        EmailCheckRegistrationService(check: { email in
+            EmailCheckResult(
+                codes: email.contains("+") ? ["email.plus"] : [], policyCodes: ["email.plus"],
+                isStructurallySound: true, domain: EmailDomain(ofEmail: email)?.name)
+        })
+        .allowingFailures(forDomainsIn: try DomainList(parsing: ["corp.test"]), forgiving: .everyPolicyFailure)
+        .appending(BlockedDomainsRegistrationService(blocked: try DomainList(parsing: ["spam.test"])))
+        .appending(primary.fallback(backup, on: [.server]).when { !$0.hasPrefix("skip") })
+        .recording(to: sink, as: "flow")
     }
 
     /// What each kind of address must end with.

@@ -8,7 +8,7 @@ import Testing
 // README begin
 /// The composition root's factory method: the whole flow, in order, in one expression.
 func makeRegistrationService(
-    validate: any RegistrationService,
+    validate: EmailCheckRegistrationService,
     api: any RegistrationService,
     backupAPI: any RegistrationService,
     analytics: any RegistrationEventSink
@@ -17,16 +17,18 @@ func makeRegistrationService(
     let throwaway = try DomainList(parsing: ["throwaway.example"])
     return
         validate
-        .allowingFailures(forDomainsIn: staff, forgiving: [.invalidEmail])  // 1. the domain allow-list
+        .allowingFailures(forDomainsIn: staff, forgiving: .everyPolicyFailure)  // 1. the domain allow-list
         .appending(BlockedDomainsRegistrationService(blocked: throwaway))  // 3. a security check
         .appending(api.fallback(backupAPI, on: [.server]))  // 4. the API call, with a backup
         .recording(to: analytics, as: "registration")  // 2. analytics
 }
 
 /// One-line adapters turn other packages' capabilities into steps; these stand in for the real ones.
-let validate = EmailCheckRegistrationService { email in
-    email.contains("+") ? ["email.plusNotAllowed"] : []
-}
+let validate = EmailCheckRegistrationService(check: { email in
+    EmailCheckResult(
+        codes: email.contains("+") ? ["email.plusNotAllowed"] : [], policyCodes: ["email.plusNotAllowed"],
+        isStructurallySound: true, domain: email.split(separator: "@").last.map(String.init))
+})
 let api = AnyRegistrationService { email throws(RegistrationError) in
     if email == "taken@example.com" { throw .alreadyRegistered }
     if email.hasSuffix("@busy.example") { throw .server(underlying: .init(statusCode: 503, reason: "busy")) }
