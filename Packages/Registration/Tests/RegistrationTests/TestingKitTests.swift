@@ -94,3 +94,34 @@ struct TestingKitTests {
         #expect(await sink.waitForEvents(1).count == 2)
     }
 }
+
+@Suite("Registration: fake account registry")
+struct FakeRegistrationServiceTests {
+    @Test func theFirstRegistrationWinsAndLaterOnesAreAlreadyRegistered() async {
+        let fake = FakeRegistrationService(existing: ["old@example.com", "old@example.com"])
+        #expect(await fake.accounts == ["old@example.com"])
+        #expect(await failure(of: fake, email: "new@example.com") == nil)
+        #expect(await failure(of: fake, email: "new@example.com") == .alreadyRegistered)
+        #expect(await failure(of: fake, email: "old@example.com") == .alreadyRegistered)
+        #expect(await fake.accounts == ["old@example.com", "new@example.com"])
+    }
+
+    @Test func concurrentRegistrationsOfOneAddressCreateOneAccount() async {
+        let fake = FakeRegistrationService()
+        let successes = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<100 { group.addTask { await failure(of: fake, email: "a@example.com") == nil } }
+            var successes = 0
+            for await succeeded in group where succeeded { successes += 1 }
+            return successes
+        }
+        #expect(successes == 1)
+        #expect(await fake.accounts == ["a@example.com"])
+    }
+
+    @Test(arguments: ["", String(repeating: "x", count: 100_000), "a@b\u{0}"])
+    func anyTextIsAnAddressToTheFake(email: String) async {
+        let fake = FakeRegistrationService()
+        #expect(await failure(of: fake, email: email) == nil)
+        #expect(await fake.accounts == [email])
+    }
+}
