@@ -29,6 +29,29 @@ struct DomainListTests {
         #expect(list.includes(try #require(EmailDomain(text))) == included)
     }
 
+    @Test(arguments: [
+        ("mailinator.com", true), ("eu.mailinator.com", true), ("a.b.c.MAILINATOR.com.", true),
+        ("notmailinator.com", false), ("mailinator.com.evil.test", false), ("mailinator.co", false),
+        ("com", false), ("xmailinator.com", false), ("mailinator-com.test", false),
+    ])
+    func aListMatchingSubdomainsIncludesDomainsBelowItsEntriesOnly(text: String, included: Bool) throws {
+        let list = try DomainList(parsing: ["mailinator.com"], matching: .domainAndSubdomains)
+        #expect(list.includes(try #require(EmailDomain(text))) == included)
+    }
+
+    @Test func subdomainsMatchInTheNormalizedForm() throws {
+        let list = try DomainList(parsing: ["bücher.example"], matching: .domainAndSubdomains)
+        #expect(list.includes(try #require(EmailDomain("mail.xn--bcher-kva.example"))))
+        #expect(list.includes(try #require(EmailDomain("Mail.BÜCHER.example"))))
+        #expect(!list.includes(try #require(EmailDomain("xn--bcher-kva.example.test"))))
+    }
+
+    @Test func anExactListIgnoresSubdomains() throws {
+        let list = try DomainList(parsing: ["mailinator.com"])
+        #expect(list.matching == .exactDomain)
+        #expect(!list.includes(try #require(EmailDomain("eu.mailinator.com"))))
+    }
+
     @Test func aHugeListStillAnswersExactly() throws {
         let list = try DomainList(parsing: (0..<20_000).map { "host\($0).test" })
         #expect(list.includes(try #require(EmailDomain("HOST19999.test"))))
@@ -57,6 +80,25 @@ struct BlockedDomainsRegistrationServiceTests {
     @Test(arguments: ["a@ok.test", "a@spam.test.ok.test", "a@sub.spam.test", "spam.test@ok.test", "a@notspam.test"])
     func otherDomainsPass(email: String) async {
         #expect(await failure(of: check, email: email) == nil)
+    }
+
+    @Test(arguments: [
+        ("a@eu.mailinator.com", "eu.mailinator.com"), ("a@MAILINATOR.com", "mailinator.com"),
+        ("a@xn--bcher-kva.example", "xn--bcher-kva.example"), ("a@Bücher.example", "xn--bcher-kva.example"),
+        ("a@mail.bücher.example", "mail.xn--bcher-kva.example"),
+    ])
+    func aBlockListWithSubdomainsBlocksEverySpellingBelowIt(email: String, domain: String) async throws {
+        let blocked = try DomainList(
+            parsing: ["mailinator.com", "xn--bcher-kva.example"], matching: .domainAndSubdomains)
+        let check = BlockedDomainsRegistrationService(blocked: blocked)
+        #expect(await failure(of: check, email: email) == .domainNotAllowed(domain: domain))
+    }
+
+    @Test(arguments: ["a@notmailinator.com", "a@mailinator.com.evil.test", "a@bucher.example"])
+    func aBlockListWithSubdomainsLetsLookAlikesThrough(email: String) async throws {
+        let blocked = try DomainList(
+            parsing: ["mailinator.com", "xn--bcher-kva.example"], matching: .domainAndSubdomains)
+        #expect(await failure(of: BlockedDomainsRegistrationService(blocked: blocked), email: email) == nil)
     }
 
     @Test(arguments: [
