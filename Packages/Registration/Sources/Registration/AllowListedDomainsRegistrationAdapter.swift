@@ -33,8 +33,11 @@ public struct AllowListedDomainsRegistrationAdapter: RegistrationService {
     /// Whether `result` is forgiven: only policy failures, all selected, of a sound address whose parsed domain
     /// is allow-listed.
     public func forgives(_ result: EmailCheckResult) -> Bool {
-        guard result.failedOnlyPolicy, let domain = result.domain else { return false }
-        return result.failures.allSatisfy(forgiven.forgives) && allowList.includes(domain)
+        // `forgives` admits `.policy` failures only; the domain is normalized last, when all else holds.
+        guard !result.isValid, result.isStructurallySound, result.failures.allSatisfy(forgiven.forgives),
+            let domain = result.domain
+        else { return false }
+        return allowList.includes(domain)
     }
 
     /// Runs the check; a forgiven result passes, any other failure is thrown as `invalidEmail(codes:)`.

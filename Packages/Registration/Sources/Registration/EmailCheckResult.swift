@@ -44,16 +44,19 @@ public struct EmailCheckResult: Hashable, Sendable {
     /// Whether the validator found the address structurally sound: exactly one unquoted `@`, no white space and
     /// no control characters. Only failures of a sound address may be forgiven.
     public let isStructurallySound: Bool
-    /// The domain as the validator read it, normalized (see `EmailDomain`); `nil` when it had none or it cannot
-    /// be a domain.
-    public let domain: EmailDomain?
+    /// The domain exactly as the validator reported it.
+    public let parsedDomain: String?
 
-    /// Creates a result from a validator's verdict and parse; `domain` is normalized with `EmailDomain`.
+    /// Creates a result from a validator's verdict and parse; `domain` is the domain as the validator read it.
     public init(failures: [Failure], isStructurallySound: Bool, domain: String?) {
         self.failures = failures
         self.isStructurallySound = isStructurallySound
-        self.domain = domain.flatMap { EmailDomain($0) }
+        self.parsedDomain = domain
     }
+
+    /// The domain as the validator read it, normalized (see `EmailDomain`); `nil` when it had none or it cannot
+    /// be a domain. Normalized on demand, because only a failed check on its way to an allow-list needs it.
+    public var domain: EmailDomain? { parsedDomain.flatMap { EmailDomain($0) } }
 
     /// Creates a result from a validator's codes, marking as `.policy` exactly the codes in `policyCodes` and
     /// every other code as `.structural`, so a code nobody classified is never forgiven.
@@ -74,6 +77,6 @@ public struct EmailCheckResult: Hashable, Sendable {
     /// Whether the address failed only product rules: it failed, it is structurally sound, the validator read
     /// a domain, and every failure is `.policy`. Nothing else may be forgiven by an allow-list.
     public var failedOnlyPolicy: Bool {
-        !failures.isEmpty && isStructurallySound && domain != nil && failures.allSatisfy { $0.kind == .policy }
+        !failures.isEmpty && isStructurallySound && failures.allSatisfy { $0.kind == .policy } && domain != nil
     }
 }

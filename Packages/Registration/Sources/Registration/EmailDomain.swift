@@ -92,9 +92,8 @@ public struct EmailDomain: Hashable, Sendable, CustomStringConvertible {
     /// `folded` (lower-cased, with valid labels) with every non-ASCII label replaced by its A-label and every
     /// `xn--` label checked; `nil` when an `xn--` label is not canonical or the result is too long for DNS.
     private static func asciiForm(_ folded: String) -> String? {
-        let isASCII = folded.utf8.allSatisfy { $0 < 0x80 }
         // The common case: nothing to encode and no A-label to check.
-        if isASCII, !folded.contains("xn--") { return folded }
+        if folded.utf8.allSatisfy({ $0 < 0x80 }), !hasALabel(folded) { return folded }
         var labels: [String] = []
         for label in folded.split(separator: ".", omittingEmptySubsequences: false) {
             if label.utf8.allSatisfy({ $0 < 0x80 }) {
@@ -108,6 +107,27 @@ public struct EmailDomain: Hashable, Sendable, CustomStringConvertible {
         let name = labels.joined(separator: ".")
         guard name.utf8.count <= maximumLength else { return nil }
         return name
+    }
+
+    /// Whether a label of lower-cased `name` starts with `xn--`, read byte by byte because this runs for every
+    /// ASCII domain.
+    private static func hasALabel(_ name: String) -> Bool {
+        let prefix = Array("xn--".utf8)
+        var matched = 0
+        var atLabelStart = true
+        for byte in name.utf8 {
+            if atLabelStart || matched > 0 {
+                if byte == prefix[matched] {
+                    matched += 1
+                    if matched == prefix.count { return true }
+                    atLabelStart = false
+                    continue
+                }
+                matched = 0
+            }
+            atLabelStart = byte == UInt8(ascii: ".")
+        }
+        return false
     }
 
     /// Whether `label` is what a normalized Unicode label encodes to. Any other `xn--` label would be a second

@@ -178,6 +178,7 @@ struct EmailCheckResultTests {
         #expect(result.failures == [.policy("email.plusNotAllowed"), .structural("email.unknownCode")])
         #expect(result.codes == ["email.plusNotAllowed", "email.unknownCode"])
         #expect(result.domain?.name == "example.com")
+        #expect(result.parsedDomain == "Example.COM")
         #expect(!result.isValid)
         #expect(!result.failedOnlyPolicy)
     }

@@ -18,6 +18,8 @@ struct EmailDomainTests {
         ("bu\u{308}cher.de", "xn--bcher-kva.de"),
         ("mail.bücher.de", "mail.xn--bcher-kva.de"),
         ("☃.test", "xn--n3h.test"),
+        ("axn--abc-.test", "axn--abc-.test"),
+        ("xn-.xnxn--.x-n--.test", "xn-.xnxn--.x-n--.test"),
         ("例え.テスト", "xn--r8jz45g.xn--zckzah"),
         ("xn--bcher-kva.de", "xn--bcher-kva.de"),
         ("localhost", "localhost"),
