@@ -1,47 +1,85 @@
-/// Lets addresses whose domain is allow-listed pass a step that failed for them: partner domains that a strict
-/// validator or a security check would reject still register. (The case study's whitelisted-domains adapter.)
+/// Lets addresses on allow-listed domains (staff, partners) pass the email check when they fail only product
+/// rules: a strict validator's policy may reject them, but a malformed address never passes.
 ///
-/// The step still runs for allow-listed domains, so its side effects and analytics happen; to skip a step
-/// entirely for some domains, guard it with `when(_:)` instead. Cancellation is never forgiven, and an address
-/// without a readable domain is never allow-listed.
+/// The decision reads nothing but the check's own result (`EmailCheckResult`): the address must be
+/// structurally sound, every failure must be marked `.policy` and selected by `forgiven`, and the domain the
+/// validator parsed must be on the list. A second reading of the raw text (the text after the last `@`) could
+/// disagree with the validator: `victim@gmail.com@corp.example` has a listed domain after its last `@` but two
+/// unquoted `@`s, and reaching the server would register an address nobody at `corp.example` owns.
+///
+/// It wraps only an email check, so server answers (`alreadyRegistered`, `rateLimited`, `server`) and
+/// cancellation can never be forgiven into a registration that did not happen. The check still runs for
+/// allow-listed domains; to skip a step entirely for some addresses, guard it with `when(_:)` instead.
 public struct AllowListedDomainsRegistrationAdapter: RegistrationService {
-    /// The step whose failures allow-listed domains skip.
-    public let wrapped: any RegistrationService
+    /// The email check whose policy failures allow-listed domains may skip.
+    public let emailCheck: EmailCheckRegistrationService
     /// The allow-listed domains.
     public let allowList: any DomainPolicy
-    /// The failures that are forgiven; by default every kind except `.cancelled`.
-    public let forgiven: Set<RegistrationError.Kind>
+    /// Which policy failures are forgiven.
+    public let forgiven: ForgivenEmailFailures
 
-    /// Every kind of failure except cancellation.
-    public static let allFailures = Set(RegistrationError.Kind.allCases).subtracting([.cancelled])
-
-    /// Creates the adapter; `forgiven` narrows which failures allow-listed domains may skip.
+    /// Creates the adapter. `forgiven` has no default: which product rules staff may skip is a decision the
+    /// composition root writes down.
     public init(
-        _ wrapped: any RegistrationService,
+        _ emailCheck: EmailCheckRegistrationService,
         allowList: any DomainPolicy,
-        forgiving forgiven: Set<RegistrationError.Kind> = allFailures
+        forgiving forgiven: ForgivenEmailFailures
     ) {
-        self.wrapped = wrapped
+        self.emailCheck = emailCheck
         self.allowList = allowList
-        self.forgiven = forgiven.subtracting([.cancelled])
+        self.forgiven = forgiven
     }
 
-    /// Runs `wrapped`; a forgiven failure for an allow-listed domain becomes success, anything else is thrown.
+    /// Whether `result` is forgiven: only policy failures, all selected, of a sound address whose parsed domain
+    /// is allow-listed.
+    public func forgives(_ result: EmailCheckResult) -> Bool {
+        // `forgives` admits `.policy` failures only; the domain is normalized last, when all else holds.
+        guard !result.isValid, result.isStructurallySound, result.failures.allSatisfy(forgiven.forgives),
+            let domain = result.domain
+        else { return false }
+        return allowList.includes(domain)
+    }
+
+    /// Runs the check; a forgiven result passes, any other failure is thrown as `invalidEmail(codes:)`.
     public func register(email: String) async throws(RegistrationError) {
-        do {
-            try await wrapped.runStep(email: email)
-        } catch {
-            guard forgiven.contains(error.kind), let domain = EmailDomain(ofEmail: email), allowList.includes(domain)
-            else { throw error }
-        }
+        try RegistrationError.checkCancellation()
+        let result = emailCheck.check(email: email)
+        guard !result.isValid, !forgives(result) else { return }
+        throw .invalidEmail(codes: result.codes)
     }
 }
 
-extension RegistrationService {
-    /// This service, whose failures of the `forgiven` kinds are skipped for domains that `allowList` includes.
+/// Which policy failures of an email check an allow-list forgives. Structural failures are never among them,
+/// whatever is chosen here.
+public struct ForgivenEmailFailures: Hashable, Sendable {
+    /// The policy codes forgiven, or `nil` for every policy failure.
+    public let codes: Set<String>?
+
+    /// Every failure the check marks `.policy`.
+    public static let everyPolicyFailure = ForgivenEmailFailures(codes: nil)
+
+    /// Only the policy failures with these codes; a listed code that the check marks `.structural` stays
+    /// unforgiven.
+    public static func only(_ codes: Set<String>) -> ForgivenEmailFailures {
+        ForgivenEmailFailures(codes: codes)
+    }
+
+    private init(codes: Set<String>?) {
+        self.codes = codes
+    }
+
+    /// Whether `failure` is forgiven.
+    public func forgives(_ failure: EmailCheckResult.Failure) -> Bool {
+        failure.kind == .policy && (codes?.contains(failure.code) ?? true)
+    }
+}
+
+extension EmailCheckRegistrationService {
+    /// This check, whose `forgiven` policy failures pass for structurally sound addresses on domains that
+    /// `allowList` includes.
     public func allowingFailures(
         forDomainsIn allowList: any DomainPolicy,
-        forgiving forgiven: Set<RegistrationError.Kind> = AllowListedDomainsRegistrationAdapter.allFailures
+        forgiving forgiven: ForgivenEmailFailures
     ) -> AllowListedDomainsRegistrationAdapter {
         AllowListedDomainsRegistrationAdapter(self, allowList: allowList, forgiving: forgiven)
     }

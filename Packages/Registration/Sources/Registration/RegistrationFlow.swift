@@ -8,6 +8,8 @@
 /// - A submission while one is in flight is ignored (a double tap registers once).
 /// - `cancel()`, or the model going away with its screen, cancels the submission in flight: the step running
 ///   sees its task cancelled and the next step is never called.
+/// - A submission after `cancel()` waits for the cancelled one to finish, so two registrations of one address
+///   never run at once, and reports the cancelled one's success when its request did create the account.
 @MainActor
 public final class RegistrationFlow {
     /// What the screen shows.
@@ -29,9 +31,17 @@ public final class RegistrationFlow {
         }
     }
 
+    /// What a finished submission tells the next one: whether `email` has an account because of it.
+    private struct Attempt: Sendable {
+        let email: String
+        let registered: Bool
+    }
+
     private let service: any RegistrationService
-    private var inFlight: (id: Int, task: Task<Void, Never>)?
-    private var latestTask: Task<Void, Never>?
+    private var inFlight: (id: Int, task: Task<Attempt, Never>)?
+    /// The last cancelled submission, until a new one takes it over: its request may still be on the wire.
+    private var cancelled: Task<Attempt, Never>?
+    private var latestTask: Task<Attempt, Never>?
     private var lastSubmissionID = 0
     private var observers: [Int: AsyncStream<State>.Continuation] = [:]
     private var lastObserverID = 0
@@ -51,6 +61,10 @@ public final class RegistrationFlow {
 
     /// Starts registering `email`, unless a submission is already in flight.
     ///
+    /// After `cancel()`, the new submission first waits for the cancelled one to finish, because its request
+    /// may still create the account: when it did, for the same address, the new submission succeeds without
+    /// registering again (a second request would only answer `alreadyRegistered`); otherwise it registers.
+    ///
     /// - Returns: `true` when the submission started, `false` when it was ignored because another is in flight.
     @discardableResult
     public func submit(email: String) -> Bool {
@@ -58,8 +72,17 @@ public final class RegistrationFlow {
         lastSubmissionID += 1
         let id = lastSubmissionID
         let service = service
+        let predecessor = cancelled
+        cancelled = nil
         state = .submitting
-        let task = Task { [weak self] in
+        let task = Task { [weak self] () -> Attempt in
+            if let predecessor {
+                let earlier = await predecessor.value
+                if earlier.registered, earlier.email == email {
+                    self?.complete(submission: id, with: .succeeded)
+                    return Attempt(email: email, registered: true)
+                }
+            }
             let outcome: State
             do throws(RegistrationError) {
                 try RegistrationError.checkCancellation()
@@ -69,18 +92,21 @@ public final class RegistrationFlow {
                 outcome = .failed(error)
             }
             self?.complete(submission: id, with: outcome)
+            return Attempt(email: email, registered: outcome == .succeeded)
         }
         inFlight = (id, task)
         latestTask = task
         return true
     }
 
-    /// Cancels the submission in flight, if any, and moves to `.failed(.cancelled)` at once; whatever the
-    /// cancelled submission answers later is discarded. Call it when the screen goes away or the user gives up.
+    /// Cancels the submission in flight, if any, and moves to `.failed(.cancelled)` at once. Whatever the
+    /// cancelled submission answers later never changes the state, but the next submission waits for that answer
+    /// (see `submit(email:)`). Call it when the screen goes away or the user gives up.
     public func cancel() {
         guard let inFlight else { return }
         inFlight.task.cancel()
         self.inFlight = nil
+        cancelled = inFlight.task
         state = .failed(.cancelled)
     }
 
@@ -88,7 +114,7 @@ public final class RegistrationFlow {
     /// callers without a screen (a command-line program, a test) that need the outcome of `submit(email:)`, or
     /// need to know that a cancelled submission called nothing more.
     public func settled() async -> State {
-        if let latestTask { await latestTask.value }
+        if let latestTask { _ = await latestTask.value }
         return state
     }
 

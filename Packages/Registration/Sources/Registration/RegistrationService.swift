@@ -1,8 +1,9 @@
 /// Registers a user by email: the one protocol a registration screen knows.
 ///
-/// Every behaviour of the flow (validation, domain rules, analytics, the API call) is a `RegistrationService`
-/// of its own, and the composition root chains them with `appending(_:)`, `fallback(_:on:)`, `when(_:)`,
-/// `recording(to:as:)` and `allowingFailures(forDomainsIn:)`, so the screen never changes when the flow does.
+/// Every behaviour of the flow (validation, domain rules, the API call, signing in) is a `RegistrationService`
+/// of its own, and the composition root assembles them into a `RegistrationPipeline` of declared steps (or
+/// chains them with `appending(_:)`, `fallback(_:on:)`, `when(_:)` and `recording(to:as:)`), so the screen
+/// never changes when the flow does.
 public protocol RegistrationService: Sendable {
     /// Registers `email`, or throws why it could not.
     ///

@@ -5,7 +5,7 @@ import Testing
 @Suite("Registration: closure adapters")
 struct AnyRegistrationServiceTests {
     @Test func closureReceivesTheEmailAndSucceeds() async {
-        let spy = RegistrationServiceSpy()
+        let spy = SpyRegistrationService()
         let service = AnyRegistrationService { email throws(RegistrationError) in try await spy.register(email: email) }
         #expect(await failure(of: service, email: "a@example.com") == nil)
         #expect(await spy.emails == ["a@example.com"])
@@ -42,19 +42,21 @@ struct AnyRegistrationServiceTests {
 @Suite("Registration: email check step")
 struct EmailCheckRegistrationServiceTests {
     @Test func noCodesMeansValid() async {
-        let step = EmailCheckRegistrationService { _ in [] }
+        let step = EmailCheckRegistrationService(failureCodes: { _ in [] })
         #expect(await failure(of: step, email: "a@example.com") == nil)
     }
 
     @Test func everyCodeIsReportedInOrder() async {
-        let step = EmailCheckRegistrationService { _ in ["email.emptyLocalPart", "email.emptyDomain"] }
+        let step = EmailCheckRegistrationService(failureCodes: { _ in ["email.emptyLocalPart", "email.emptyDomain"] })
         #expect(
             await failure(of: step, email: "@") == .invalidEmail(codes: ["email.emptyLocalPart", "email.emptyDomain"]))
     }
 
     @Test(arguments: ["", "no-at-sign", String(repeating: "@", count: 100_000), "a@b\u{0}c", "💥@💥"])
     func theCheckSeesTheAddressExactlyAsGiven(address: String) async {
-        let step = EmailCheckRegistrationService { email in email.contains("@") && email.count < 100 ? [] : ["bad"] }
+        let step = EmailCheckRegistrationService(failureCodes: { email in
+            email.contains("@") && email.count < 100 ? [] : ["bad"]
+        })
         let expected: RegistrationError? =
             address.contains("@") && address.count < 100 ? nil : .invalidEmail(codes: ["bad"])
         #expect(await failure(of: step, email: address) == expected)

@@ -6,8 +6,8 @@ import Testing
 struct AppendingRegistrationServiceTests {
     @Test func runsBothStepsInOrderWhenTheFirstSucceeds() async {
         let log = RegistrationCallLog()
-        let first = RegistrationServiceSpy("first", log: log)
-        let second = RegistrationServiceSpy("second", log: log)
+        let first = SpyRegistrationService("first", log: log)
+        let second = SpyRegistrationService("second", log: log)
         #expect(await failure(of: first.appending(second), email: "a@example.com") == nil)
         #expect(await log.labels == ["first", "second"])
         #expect(await second.emails == ["a@example.com"])
@@ -15,23 +15,23 @@ struct AppendingRegistrationServiceTests {
 
     @Test(arguments: everyRegistrationError)
     func aFailingFirstStepStopsTheChainWithItsError(error: RegistrationError) async {
-        let second = RegistrationServiceSpy("second")
-        let chain = RegistrationServiceSpy("first", failingWith: error).appending(second)
+        let second = SpyRegistrationService("second")
+        let chain = SpyRegistrationService("first", failingWith: error).appending(second)
         #expect(await failure(of: chain, email: "a@example.com") == error)
         #expect(await second.callCount == 0)
     }
 
     @Test(arguments: everyRegistrationError)
     func aFailingSecondStepIsTheChainsFailure(error: RegistrationError) async {
-        let first = RegistrationServiceSpy("first")
-        let chain = first.appending(RegistrationServiceSpy("second", failingWith: error))
+        let first = SpyRegistrationService("first")
+        let chain = first.appending(SpyRegistrationService("second", failingWith: error))
         #expect(await failure(of: chain, email: "a@example.com") == error)
         #expect(await first.outcomes == [.succeeded])
     }
 
     @Test func longChainsRunEveryStepInTheOrderWritten() async {
         let log = RegistrationCallLog()
-        let spies = (0..<50).map { RegistrationServiceSpy("step \($0)", log: log) }
+        let spies = (0..<50).map { SpyRegistrationService("step \($0)", log: log) }
         var chain: any RegistrationService = spies[0]
         for spy in spies.dropFirst() { chain = chain.appending(spy) }
         #expect(await failure(of: chain, email: "a@example.com") == nil)
@@ -40,17 +40,17 @@ struct AppendingRegistrationServiceTests {
 
     @Test func compositionIsAssociative() async {
         let log = RegistrationCallLog()
-        let a = RegistrationServiceSpy("a", log: log)
-        let b = RegistrationServiceSpy("b", log: log)
-        let c = RegistrationServiceSpy("c", log: log)
+        let a = SpyRegistrationService("a", log: log)
+        let b = SpyRegistrationService("b", log: log)
+        let c = SpyRegistrationService("c", log: log)
         #expect(await failure(of: a.appending(b.appending(c)), email: "x@example.com") == nil)
         #expect(await failure(of: a.appending(b).appending(c), email: "x@example.com") == nil)
         #expect(await log.labels == ["a", "b", "c", "a", "b", "c"])
     }
 
     @Test func theNextStepIsNotCalledAfterCancelEvenWhenTheFirstIgnoresIt() async {
-        let gate = SuspendingRegistrationService(honoursCancellation: false)
-        let next = RegistrationServiceSpy("next")
+        let gate = SpySuspendingRegistrationService(honoursCancellation: false)
+        let next = SpyRegistrationService("next")
         let chain = gate.appending(next)
         let task = Task { await failure(of: chain, email: "a@example.com") }
         await gate.waitForCalls(1)
@@ -61,8 +61,8 @@ struct AppendingRegistrationServiceTests {
     }
 
     @Test func aCancellationHonouredByTheFirstStepStopsTheChain() async {
-        let gate = SuspendingRegistrationService()
-        let next = RegistrationServiceSpy("next")
+        let gate = SpySuspendingRegistrationService()
+        let next = SpyRegistrationService("next")
         let task = Task { await failure(of: gate.appending(next), email: "a@example.com") }
         await gate.waitForCalls(1)
         task.cancel()
@@ -72,8 +72,8 @@ struct AppendingRegistrationServiceTests {
     }
 
     @Test func aCancelledTaskStartsNoStepAtAll() async {
-        let first = RegistrationServiceSpy("first")
-        let second = RegistrationServiceSpy("second")
+        let first = SpyRegistrationService("first")
+        let second = SpyRegistrationService("second")
         let chain = first.appending(second)
         let task = Task { () -> RegistrationError? in
             withUnsafeCurrentTask { $0?.cancel() }
@@ -85,7 +85,7 @@ struct AppendingRegistrationServiceTests {
     }
 
     @Test func concurrentRegistrationsEachGetTheirOwnOutcome() async {
-        let first = RegistrationServiceSpy("first")
+        let first = SpyRegistrationService("first")
         let rejectOdd = AnyRegistrationService { email throws(RegistrationError) in
             if email.hasPrefix("odd") { throw .alreadyRegistered }
         }

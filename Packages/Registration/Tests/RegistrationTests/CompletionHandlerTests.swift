@@ -19,20 +19,20 @@ private func completionOutcome(
 @Suite("Registration: completion handler variant")
 struct CompletionHandlerTests {
     @Test func reportsSuccess() async {
-        let spy = RegistrationServiceSpy()
+        let spy = SpyRegistrationService()
         #expect(await completionOutcome { spy.register(email: "a@example.com", completion: $0) } == nil)
         #expect(await spy.emails == ["a@example.com"])
     }
 
     @Test(arguments: everyRegistrationError)
     func reportsEveryFailure(error: RegistrationError) async {
-        let spy = RegistrationServiceSpy(failingWith: error)
+        let spy = SpyRegistrationService(failingWith: error)
         #expect(await completionOutcome { spy.register(email: "a@example.com", completion: $0) } == error)
     }
 
     @Test func cancellingTheRequestStopsTheChainAndReportsCancelled() async {
-        let gate = SuspendingRegistrationService(honoursCancellation: false)
-        let next = RegistrationServiceSpy("next")
+        let gate = SpySuspendingRegistrationService(honoursCancellation: false)
+        let next = SpyRegistrationService("next")
         let chain = gate.appending(next)
         let calls = ScriptedRegistrationService()
         let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<RegistrationError?, Never>) in
@@ -59,7 +59,7 @@ struct CompletionHandlerTests {
     }
 
     @Test func aRequestIsNotCancelledUntilAsked() async {
-        let gate = SuspendingRegistrationService()
+        let gate = SpySuspendingRegistrationService()
         let request = gate.register(email: "a@example.com") { _ in }
         await gate.waitForCalls(1)
         #expect(!request.isCancelled)

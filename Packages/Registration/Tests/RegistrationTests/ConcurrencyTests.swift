@@ -10,11 +10,15 @@ struct ConcurrencyTests {
         backup: any RegistrationService,
         sink: any RegistrationEventSink
     ) throws -> any RegistrationService {
-        EmailCheckRegistrationService { $0.contains("+") ? ["email.plus"] : [] }
-            .allowingFailures(forDomainsIn: try DomainList(parsing: ["corp.test"]), forgiving: [.invalidEmail])
-            .appending(BlockedDomainsRegistrationService(blocked: try DomainList(parsing: ["spam.test"])))
-            .appending(primary.fallback(backup, on: [.server]).when { !$0.hasPrefix("skip") })
-            .recording(to: sink, as: "flow")
+        EmailCheckRegistrationService(check: { email in
+            EmailCheckResult(
+                codes: email.contains("+") ? ["email.plus"] : [], policyCodes: ["email.plus"],
+                isStructurallySound: true, domain: EmailDomain(ofEmail: email)?.name)
+        })
+        .allowingFailures(forDomainsIn: try DomainList(parsing: ["corp.test"]), forgiving: .everyPolicyFailure)
+        .appending(BlockedDomainsRegistrationService(blocked: try DomainList(parsing: ["spam.test"])))
+        .appending(primary.fallback(backup, on: [.server]).when { !$0.hasPrefix("skip") })
+        .recording(to: sink, as: "flow")
     }
 
     /// What each kind of address must end with.
@@ -30,11 +34,11 @@ struct ConcurrencyTests {
     }
 
     @Test func everyRegistrationGetsItsOwnOutcome() async throws {
-        let sink = InMemoryRegistrationEventSink()
+        let sink = SpyRegistrationEventSink()
         let primary = AnyRegistrationService { email throws(RegistrationError) in
             if email.hasPrefix("down") { throw .server(underlying: .init(statusCode: 503, reason: "down")) }
         }
-        let backup = RegistrationServiceSpy("backup")
+        let backup = SpyRegistrationService("backup")
         let service = try Self.chain(primary: primary, backup: backup, sink: sink)
         let count = 600
         let mismatches = await withTaskGroup(of: String?.self) { group in
@@ -57,9 +61,9 @@ struct ConcurrencyTests {
     }
 
     @Test func cancellingHalfTheRegistrationsStopsExactlyThose() async throws {
-        let sink = InMemoryRegistrationEventSink()
-        let gate = SuspendingRegistrationService()
-        let backup = RegistrationServiceSpy("backup")
+        let sink = SpyRegistrationEventSink()
+        let gate = SpySuspendingRegistrationService()
+        let backup = SpyRegistrationService("backup")
         let service = try Self.chain(primary: gate, backup: backup, sink: sink)
         let tasks = (0..<40).map { index in
             Task { await failure(of: service, email: "user\(index)@example.test") }

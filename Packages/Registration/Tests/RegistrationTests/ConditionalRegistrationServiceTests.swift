@@ -5,20 +5,20 @@ import Testing
 @Suite("Registration: when guard")
 struct ConditionalRegistrationServiceTests {
     @Test func runsTheStepWhenTheConditionHolds() async {
-        let step = RegistrationServiceSpy("step", failingWith: .alreadyRegistered)
+        let step = SpyRegistrationService("step", failingWith: .alreadyRegistered)
         #expect(await failure(of: step.when { _ in true }, email: "a@example.com") == .alreadyRegistered)
         #expect(await step.callCount == 1)
     }
 
     @Test func skipsTheStepAndSucceedsWhenTheConditionFails() async {
-        let step = RegistrationServiceSpy("step", failingWith: .alreadyRegistered)
+        let step = SpyRegistrationService("step", failingWith: .alreadyRegistered)
         #expect(await failure(of: step.when { _ in false }, email: "a@example.com") == nil)
         #expect(await step.callCount == 0)
     }
 
     @Test(arguments: ["staff@corp.test", "guest@public.test", "", "@", String(repeating: "x", count: 10_000)])
     func theConditionSeesTheEmail(email: String) async {
-        let step = RegistrationServiceSpy("step")
+        let step = SpyRegistrationService("step")
         let guarded = step.when { $0.hasSuffix("@corp.test") }
         #expect(await failure(of: guarded, email: email) == nil)
         #expect(await step.emails == (email.hasSuffix("@corp.test") ? [email] : []))
@@ -26,7 +26,7 @@ struct ConditionalRegistrationServiceTests {
 
     @Test func anAsynchronousConditionIsAwaited() async {
         let flag = ScriptedRegistrationService(script: [nil])
-        let step = RegistrationServiceSpy("step")
+        let step = SpyRegistrationService("step")
         let guarded = step.when { email in
             await failure(of: flag, email: email) == nil
         }
@@ -36,7 +36,7 @@ struct ConditionalRegistrationServiceTests {
     }
 
     @Test func aCancelledTaskEvaluatesNothing() async {
-        let step = RegistrationServiceSpy("step")
+        let step = SpyRegistrationService("step")
         let evaluated = ScriptedRegistrationService()
         let guarded = step.when { email in
             try? await evaluated.register(email: email)
@@ -52,8 +52,8 @@ struct ConditionalRegistrationServiceTests {
     }
 
     @Test func cancellationDuringTheConditionStopsTheStep() async {
-        let gate = SuspendingRegistrationService(honoursCancellation: false)
-        let step = RegistrationServiceSpy("step")
+        let gate = SpySuspendingRegistrationService(honoursCancellation: false)
+        let step = SpyRegistrationService("step")
         let guarded = step.when { email in
             await failure(of: gate, email: email) == nil
         }

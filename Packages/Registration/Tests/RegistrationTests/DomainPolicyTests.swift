@@ -29,75 +29,33 @@ struct DomainListTests {
         #expect(list.includes(try #require(EmailDomain(text))) == included)
     }
 
+    @Test(arguments: [
+        ("mailinator.com", true), ("eu.mailinator.com", true), ("a.b.c.MAILINATOR.com.", true),
+        ("notmailinator.com", false), ("mailinator.com.evil.test", false), ("mailinator.co", false),
+        ("com", false), ("xmailinator.com", false), ("mailinator-com.test", false),
+    ])
+    func aListMatchingSubdomainsIncludesDomainsBelowItsEntriesOnly(text: String, included: Bool) throws {
+        let list = try DomainList(parsing: ["mailinator.com"], matching: .domainAndSubdomains)
+        #expect(list.includes(try #require(EmailDomain(text))) == included)
+    }
+
+    @Test func subdomainsMatchInTheNormalizedForm() throws {
+        let list = try DomainList(parsing: ["bücher.example"], matching: .domainAndSubdomains)
+        #expect(list.includes(try #require(EmailDomain("mail.xn--bcher-kva.example"))))
+        #expect(list.includes(try #require(EmailDomain("Mail.BÜCHER.example"))))
+        #expect(!list.includes(try #require(EmailDomain("xn--bcher-kva.example.test"))))
+    }
+
+    @Test func anExactListIgnoresSubdomains() throws {
+        let list = try DomainList(parsing: ["mailinator.com"])
+        #expect(list.matching == .exactDomain)
+        #expect(!list.includes(try #require(EmailDomain("eu.mailinator.com"))))
+    }
+
     @Test func aHugeListStillAnswersExactly() throws {
         let list = try DomainList(parsing: (0..<20_000).map { "host\($0).test" })
         #expect(list.includes(try #require(EmailDomain("HOST19999.test"))))
         #expect(!list.includes(try #require(EmailDomain("host20000.test"))))
-    }
-}
-
-@Suite("Registration: allow-listed domains adapter")
-struct AllowListedDomainsRegistrationAdapterTests {
-    let partners: DomainList
-
-    init() throws {
-        partners = try DomainList(parsing: ["partner.test"])
-    }
-
-    @Test(arguments: everyRegistrationError.filter { $0 != .cancelled })
-    func anAllowListedDomainSkipsAFailedStep(error: RegistrationError) async {
-        let step = RegistrationServiceSpy(failingWith: error)
-        let adapter = step.allowingFailures(forDomainsIn: partners)
-        #expect(await failure(of: adapter, email: "someone@Partner.TEST") == nil)
-        #expect(await step.outcomes == [.failed(error)])
-    }
-
-    @Test(arguments: [
-        "someone@other.test", "someone@partner.test.evil.test", "someone@sub.partner.test", "partner.test",
-    ])
-    func otherDomainsStillFail(email: String) async {
-        let adapter = RegistrationServiceSpy(failingWith: .alreadyRegistered).allowingFailures(forDomainsIn: partners)
-        #expect(await failure(of: adapter, email: email) == .alreadyRegistered)
-    }
-
-    @Test func theStepStillRunsForAllowListedDomains() async {
-        let step = RegistrationServiceSpy()
-        #expect(await failure(of: step.allowingFailures(forDomainsIn: partners), email: "a@partner.test") == nil)
-        #expect(await step.emails == ["a@partner.test"])
-    }
-
-    @Test func onlyTheChosenKindsAreForgiven() async {
-        let invalid = RegistrationServiceSpy(failingWith: .invalidEmail(codes: ["x"]))
-            .allowingFailures(forDomainsIn: partners, forgiving: [.invalidEmail])
-        let taken = RegistrationServiceSpy(failingWith: .alreadyRegistered)
-            .allowingFailures(forDomainsIn: partners, forgiving: [.invalidEmail])
-        #expect(await failure(of: invalid, email: "a@partner.test") == nil)
-        #expect(await failure(of: taken, email: "a@partner.test") == .alreadyRegistered)
-    }
-
-    @Test func cancellationIsNeverForgiven() async {
-        let adapter = RegistrationServiceSpy(failingWith: .cancelled)
-            .allowingFailures(forDomainsIn: partners, forgiving: Set(RegistrationError.Kind.allCases))
-        #expect(adapter.forgiven.contains(.cancelled) == false)
-        #expect(await failure(of: adapter, email: "a@partner.test") == .cancelled)
-    }
-
-    @Test func aCancelledTaskDoesNotRunTheStep() async {
-        let step = RegistrationServiceSpy()
-        let adapter = step.allowingFailures(forDomainsIn: partners)
-        let task = Task { () -> RegistrationError? in
-            withUnsafeCurrentTask { $0?.cancel() }
-            return await failure(of: adapter, email: "a@partner.test")
-        }
-        #expect(await task.value == .cancelled)
-        #expect(await step.callCount == 0)
-    }
-
-    @Test(arguments: ["", "partner.test", "@partner.test@", "a@partner..test", "a@partner.test\u{0}"])
-    func addressesWithoutAReadableDomainAreNeverAllowListed(email: String) async {
-        let adapter = RegistrationServiceSpy(failingWith: .invalidEmail(codes: ["bad"]))
-            .allowingFailures(forDomainsIn: partners)
-        #expect(await failure(of: adapter, email: email) == .invalidEmail(codes: ["bad"]))
     }
 }
 
@@ -122,6 +80,25 @@ struct BlockedDomainsRegistrationServiceTests {
     @Test(arguments: ["a@ok.test", "a@spam.test.ok.test", "a@sub.spam.test", "spam.test@ok.test", "a@notspam.test"])
     func otherDomainsPass(email: String) async {
         #expect(await failure(of: check, email: email) == nil)
+    }
+
+    @Test(arguments: [
+        ("a@eu.mailinator.com", "eu.mailinator.com"), ("a@MAILINATOR.com", "mailinator.com"),
+        ("a@xn--bcher-kva.example", "xn--bcher-kva.example"), ("a@Bücher.example", "xn--bcher-kva.example"),
+        ("a@mail.bücher.example", "mail.xn--bcher-kva.example"),
+    ])
+    func aBlockListWithSubdomainsBlocksEverySpellingBelowIt(email: String, domain: String) async throws {
+        let blocked = try DomainList(
+            parsing: ["mailinator.com", "xn--bcher-kva.example"], matching: .domainAndSubdomains)
+        let check = BlockedDomainsRegistrationService(blocked: blocked)
+        #expect(await failure(of: check, email: email) == .domainNotAllowed(domain: domain))
+    }
+
+    @Test(arguments: ["a@notmailinator.com", "a@mailinator.com.evil.test", "a@bucher.example"])
+    func aBlockListWithSubdomainsLetsLookAlikesThrough(email: String) async throws {
+        let blocked = try DomainList(
+            parsing: ["mailinator.com", "xn--bcher-kva.example"], matching: .domainAndSubdomains)
+        #expect(await failure(of: BlockedDomainsRegistrationService(blocked: blocked), email: email) == nil)
     }
 
     @Test(arguments: [

@@ -12,7 +12,15 @@ struct EmailDomainTests {
         ("ＥＸＡＭＰＬＥ．ｃｏｍ", "example.com"),
         ("example。com", "example.com"),
         ("example｡com", "example.com"),
-        ("Bücher.DE", "bücher.de"),
+        ("Bücher.DE", "xn--bcher-kva.de"),
+        ("XN--BCHER-KVA.de", "xn--bcher-kva.de"),
+        ("ＢÜＣＨＥＲ.de", "xn--bcher-kva.de"),
+        ("bu\u{308}cher.de", "xn--bcher-kva.de"),
+        ("mail.bücher.de", "mail.xn--bcher-kva.de"),
+        ("☃.test", "xn--n3h.test"),
+        ("axn--abc-.test", "axn--abc-.test"),
+        ("xn-.xnxn--.x-n--.test", "xn-.xnxn--.x-n--.test"),
+        ("例え.テスト", "xn--r8jz45g.xn--zckzah"),
         ("xn--bcher-kva.de", "xn--bcher-kva.de"),
         ("localhost", "localhost"),
     ])
@@ -85,6 +93,34 @@ struct EmailDomainTests {
             let unicode = text.replacingOccurrences(of: ".", with: "\u{FF0E}")
             #expect(EmailDomain(unicode) == EmailDomain(text), "\(text.debugDescription)")
         }
+    }
+
+    @Test(arguments: [
+        ("bücher.example", "xn--bcher-kva.example"), ("BÜCHER.example.", "XN--BCHER-KVA.EXAMPLE"),
+        ("mañana.com", "xn--maana-pta.com"), ("user@bücher.example", "user@xn--bcher-kva.example"),
+    ])
+    func unicodeAndPunycodeSpellingsAreOneDomain(unicode: String, punycode: String) throws {
+        if unicode.contains("@") {
+            #expect(try #require(EmailDomain(ofEmail: unicode)) == (try #require(EmailDomain(ofEmail: punycode))))
+        } else {
+            #expect(try #require(EmailDomain(unicode)) == (try #require(EmailDomain(punycode))))
+        }
+    }
+
+    @Test(arguments: [
+        "xn--.test", "xn--a.test", "xn--abc-.test", "xn--999999999999999999999999.test",
+        "xn--tda-.test", "xn--BCHER-KVA-.test",
+    ])
+    func aLabelsThatNoUnicodeLabelEncodesToAreNotDomains(text: String) {
+        // Accepting them would let one name be spelled two ways past a list (`xn--abc-` is the plain `abc`).
+        #expect(EmailDomain(text) == nil)
+    }
+
+    @Test func anInternationalizedDomainLongerThanDNSAllowsInItsASCIIFormIsRefused() {
+        // 100 different ideographs are 100 characters, but their A-label is 282 bytes.
+        let label = String(String.UnicodeScalarView((0..<100).compactMap { Unicode.Scalar(0x4E00 + 37 * $0) }))
+        #expect(EmailDomain(label + ".test") == nil)
+        #expect(EmailDomain(String(label.prefix(40)) + ".test") != nil)
     }
 
     @Test func equalDomainsHashAlike() throws {

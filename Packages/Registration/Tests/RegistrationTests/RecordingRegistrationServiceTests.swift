@@ -5,8 +5,8 @@ import Testing
 @Suite("Registration: analytics recording")
 struct RecordingRegistrationServiceTests {
     @Test func aSuccessIsRecordedAsStartedThenSucceeded() async throws {
-        let sink = InMemoryRegistrationEventSink()
-        let service = RegistrationServiceSpy().recording(to: sink, as: "api")
+        let sink = SpyRegistrationEventSink()
+        let service = SpyRegistrationService().recording(to: sink, as: "api")
         #expect(await failure(of: service, email: "Someone@Example.COM") == nil)
         let domain = try #require(EmailDomain("example.com"))
         #expect(
@@ -19,15 +19,15 @@ struct RecordingRegistrationServiceTests {
 
     @Test(arguments: everyRegistrationError.filter { $0 != .cancelled })
     func aFailureIsRecordedAndRethrownUnchanged(error: RegistrationError) async {
-        let sink = InMemoryRegistrationEventSink()
-        let service = RegistrationServiceSpy(failingWith: error).recording(to: sink, as: "api")
+        let sink = SpyRegistrationEventSink()
+        let service = SpyRegistrationService(failingWith: error).recording(to: sink, as: "api")
         #expect(await failure(of: service, email: "a@example.com") == error)
         #expect(await sink.events.map(\.outcome) == [.started, .failed(error)])
     }
 
     @Test func eventsNeverCarryTheAddress() async {
-        let sink = InMemoryRegistrationEventSink()
-        let service = RegistrationServiceSpy().recording(to: sink, as: "api")
+        let sink = SpyRegistrationEventSink()
+        let service = SpyRegistrationService().recording(to: sink, as: "api")
         _ = await failure(of: service, email: "private.person@example.com")
         for event in await sink.events {
             #expect(!String(describing: event).contains("private.person"))
@@ -36,8 +36,8 @@ struct RecordingRegistrationServiceTests {
 
     @Test(arguments: ["", "no-at-sign", "a@", "a@b..c", String(repeating: "a", count: 100_000) + "@x.test"])
     func unreadableOrHugeAddressesAreRecordedWithoutADomain(email: String) async {
-        let sink = InMemoryRegistrationEventSink()
-        let service = RegistrationServiceSpy().recording(to: sink, as: "api")
+        let sink = SpyRegistrationEventSink()
+        let service = SpyRegistrationService().recording(to: sink, as: "api")
         #expect(await failure(of: service, email: email) == nil)
         let domains = await sink.events.map(\.domain)
         #expect(domains.count == 2)
@@ -45,9 +45,9 @@ struct RecordingRegistrationServiceTests {
     }
 
     @Test func nestedRecordersTellStepsApart() async {
-        let sink = InMemoryRegistrationEventSink()
-        let service = RegistrationServiceSpy("validate").recording(to: sink, as: "validate")
-            .appending(RegistrationServiceSpy("api", failingWith: .alreadyRegistered).recording(to: sink, as: "api"))
+        let sink = SpyRegistrationEventSink()
+        let service = SpyRegistrationService("validate").recording(to: sink, as: "validate")
+            .appending(SpyRegistrationService("api", failingWith: .alreadyRegistered).recording(to: sink, as: "api"))
             .recording(to: sink, as: "flow")
         #expect(await failure(of: service, email: "a@example.com") == .alreadyRegistered)
         let trail = await sink.events.map { "\($0.name) \($0.outcome)" }
@@ -61,8 +61,8 @@ struct RecordingRegistrationServiceTests {
     }
 
     @Test func aCancelledRegistrationIsRecordedAsCancelled() async {
-        let sink = InMemoryRegistrationEventSink()
-        let gate = SuspendingRegistrationService()
+        let sink = SpyRegistrationEventSink()
+        let gate = SpySuspendingRegistrationService()
         let service = gate.recording(to: sink, as: "api")
         let task = Task { await failure(of: service, email: "a@example.com") }
         await gate.waitForCalls(1)
@@ -72,7 +72,7 @@ struct RecordingRegistrationServiceTests {
     }
 
     @Test func concurrentRegistrationsRecordEveryEvent() async {
-        let sink = InMemoryRegistrationEventSink()
+        let sink = SpyRegistrationEventSink()
         let service = AnyRegistrationService { email throws(RegistrationError) in
             if email.hasPrefix("taken") { throw .alreadyRegistered }
         }.recording(to: sink, as: "api")

@@ -6,13 +6,13 @@ import Testing
 @Suite("Registration: flow model")
 struct RegistrationFlowTests {
     @Test func startsIdle() {
-        let flow = RegistrationFlow(service: RegistrationServiceSpy())
+        let flow = RegistrationFlow(service: SpyRegistrationService())
         #expect(flow.state == .idle)
         #expect(!flow.isSubmitting)
     }
 
     @Test func aSuccessfulSubmissionGoesThroughSubmittingToSucceeded() async throws {
-        let gate = SuspendingRegistrationService()
+        let gate = SpySuspendingRegistrationService()
         let flow = RegistrationFlow(service: gate)
         var states = flow.states().makeAsyncIterator()
         #expect(await states.next() == .idle)
@@ -30,13 +30,13 @@ struct RegistrationFlowTests {
 
     @Test(arguments: everyRegistrationError)
     func aFailedSubmissionEndsFailedWithTheError(error: RegistrationError) async {
-        let flow = RegistrationFlow(service: RegistrationServiceSpy(failingWith: error))
+        let flow = RegistrationFlow(service: SpyRegistrationService(failingWith: error))
         flow.submit(email: "a@example.com")
         #expect(await flow.settled() == .failed(error))
     }
 
     @Test func aDoubleSubmitWhileInFlightIsIgnored() async {
-        let gate = SuspendingRegistrationService()
+        let gate = SpySuspendingRegistrationService()
         let flow = RegistrationFlow(service: gate)
         #expect(flow.submit(email: "a@example.com"))
         #expect(!flow.submit(email: "a@example.com"))
@@ -48,7 +48,7 @@ struct RegistrationFlowTests {
     }
 
     @Test func concurrentSubmissionsStartExactlyOneRegistration() async {
-        let gate = SuspendingRegistrationService()
+        let gate = SpySuspendingRegistrationService()
         let flow = RegistrationFlow(service: gate)
         let accepted = await withTaskGroup(of: Bool.self) { group in
             for index in 0..<100 {
@@ -76,8 +76,8 @@ struct RegistrationFlowTests {
     }
 
     @Test func cancelMovesToCancelledAndTheNextServiceIsNotCalled() async {
-        let gate = SuspendingRegistrationService(honoursCancellation: false)
-        let next = RegistrationServiceSpy("next")
+        let gate = SpySuspendingRegistrationService(honoursCancellation: false)
+        let next = SpyRegistrationService("next")
         let flow = RegistrationFlow(service: gate.appending(next))
         flow.submit(email: "a@example.com")
         await gate.waitForCalls(1)
@@ -90,7 +90,7 @@ struct RegistrationFlowTests {
     }
 
     @Test func aLateSuccessAfterCancelIsDiscarded() async {
-        let gate = SuspendingRegistrationService(honoursCancellation: false)
+        let gate = SpySuspendingRegistrationService(honoursCancellation: false)
         let flow = RegistrationFlow(service: gate)
         flow.submit(email: "a@example.com")
         await gate.waitForCalls(1)
@@ -100,21 +100,21 @@ struct RegistrationFlowTests {
     }
 
     @Test func aCancelledSubmissionDoesNotOverwriteTheNextOne() async {
-        let gate = SuspendingRegistrationService(honoursCancellation: false)
+        let gate = SpySuspendingRegistrationService(honoursCancellation: false)
         let flow = RegistrationFlow(service: gate)
         flow.submit(email: "first@example.com")
         await gate.waitForCalls(1)
         flow.cancel()
         #expect(flow.submit(email: "second@example.com"))
+        await gate.answerNext(with: .alreadyRegistered)  // the cancelled submission's late answer
         await gate.waitForCalls(2)
-        await gate.answerNext(with: .alreadyRegistered)
         #expect(flow.state == .submitting)
         await gate.answerNext()
         #expect(await flow.settled() == .succeeded)
     }
 
     @Test func cancelWithNothingInFlightChangesNothing() async {
-        let flow = RegistrationFlow(service: RegistrationServiceSpy())
+        let flow = RegistrationFlow(service: SpyRegistrationService())
         flow.cancel()
         #expect(flow.state == .idle)
         flow.submit(email: "a@example.com")
@@ -124,9 +124,9 @@ struct RegistrationFlowTests {
     }
 
     @Test func theScreenGoingAwayCancelsTheSubmissionInFlight() async {
-        let gate = SuspendingRegistrationService(honoursCancellation: false)
-        let next = RegistrationServiceSpy("next")
-        let sink = InMemoryRegistrationEventSink()
+        let gate = SpySuspendingRegistrationService(honoursCancellation: false)
+        let next = SpyRegistrationService("next")
+        let sink = SpyRegistrationEventSink()
         var flow: RegistrationFlow? = RegistrationFlow(service: gate.appending(next).recording(to: sink, as: "flow"))
         flow?.submit(email: "a@example.com")
         await gate.waitForCalls(1)
@@ -138,7 +138,7 @@ struct RegistrationFlowTests {
     }
 
     @Test func statesFinishWhenTheFlowGoesAway() async {
-        var flow: RegistrationFlow? = RegistrationFlow(service: RegistrationServiceSpy())
+        var flow: RegistrationFlow? = RegistrationFlow(service: SpyRegistrationService())
         let states = flow?.states()
         flow = nil
         var seen: [RegistrationFlow.State] = []
@@ -149,7 +149,7 @@ struct RegistrationFlowTests {
     }
 
     @Test func everyObserverSeesEveryChange() async {
-        let gate = SuspendingRegistrationService()
+        let gate = SpySuspendingRegistrationService()
         let flow = RegistrationFlow(service: gate)
         var first = flow.states().makeAsyncIterator()
         #expect(await first.next() == .idle)
@@ -165,7 +165,7 @@ struct RegistrationFlowTests {
     }
 
     @Test func hostileInputReachesTheServiceUnchanged() async {
-        let spy = RegistrationServiceSpy()
+        let spy = SpyRegistrationService()
         let flow = RegistrationFlow(service: spy)
         let hostile = String(repeating: "\u{202E}@\u{0}", count: 50_000)
         flow.submit(email: hostile)

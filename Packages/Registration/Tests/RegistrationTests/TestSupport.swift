@@ -1,3 +1,4 @@
+import Foundation
 import Registration
 
 /// The error a registration ended with, or `nil` when it succeeded: lets a test compare outcomes as values.
@@ -24,3 +25,17 @@ let everyRegistrationError: [RegistrationError] = [
     .server(underlying: .init(statusCode: 500, reason: "boom")),
     .cancelled,
 ]
+
+/// Counts calls from any thread; the tests keep their own lock because package symbols are invisible to them.
+final class CallCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+
+    /// Adds one call.
+    func increment() {
+        lock.withLock { value += 1 }
+    }
+
+    /// The calls so far.
+    var count: Int { lock.withLock { value } }
+}

@@ -15,7 +15,7 @@ struct TestingKitTests {
     @Test func spyRecordsEmailsOutcomesAndTheSharedLog() async {
         let log = RegistrationCallLog()
         let delegate = ScriptedRegistrationService(script: [.alreadyRegistered])
-        let spy = RegistrationServiceSpy("api", answeringLike: delegate, log: log)
+        let spy = SpyRegistrationService("api", answeringLike: delegate, log: log)
         #expect(await failure(of: spy, email: "a@example.com") == .alreadyRegistered)
         #expect(await failure(of: spy, email: "b@example.com") == nil)
         #expect(await spy.emails == ["a@example.com", "b@example.com"])
@@ -26,7 +26,7 @@ struct TestingKitTests {
     }
 
     @Test func suspendingServiceWaitsForItsAnswer() async {
-        let gate = SuspendingRegistrationService()
+        let gate = SpySuspendingRegistrationService()
         #expect(await !gate.answerNext())
         let first = Task { await failure(of: gate, email: "a@example.com") }
         let second = Task { await failure(of: gate, email: "b@example.com") }
@@ -42,7 +42,7 @@ struct TestingKitTests {
     }
 
     @Test func suspendingServiceHonoursCancellationWhenAsked() async {
-        let gate = SuspendingRegistrationService()
+        let gate = SpySuspendingRegistrationService()
         let task = Task { await failure(of: gate, email: "a@example.com") }
         await gate.waitForCalls(1)
         task.cancel()
@@ -52,7 +52,7 @@ struct TestingKitTests {
     }
 
     @Test func waitingForCancellationsReturnsOnceTheyWereSeen() async {
-        let gate = SuspendingRegistrationService(honoursCancellation: false)
+        let gate = SpySuspendingRegistrationService(honoursCancellation: false)
         await gate.waitForCancellations(0)
         let tasks = (0..<3).map { index in Task { await failure(of: gate, email: "\(index)@example.com") } }
         await gate.waitForCalls(3)
@@ -65,7 +65,7 @@ struct TestingKitTests {
     }
 
     @Test func suspendingServiceCanIgnoreCancellation() async {
-        let gate = SuspendingRegistrationService(honoursCancellation: false)
+        let gate = SpySuspendingRegistrationService(honoursCancellation: false)
         let task = Task { await failure(of: gate, email: "a@example.com") }
         await gate.waitForCalls(1)
         task.cancel()
@@ -74,7 +74,7 @@ struct TestingKitTests {
     }
 
     @Test func waitingForCallsThatAlreadyArrivedReturnsAtOnce() async {
-        let gate = SuspendingRegistrationService()
+        let gate = SpySuspendingRegistrationService()
         await gate.waitForCalls(0)
         let task = Task { await failure(of: gate, email: "a@example.com") }
         await gate.waitForCalls(1)
@@ -84,7 +84,7 @@ struct TestingKitTests {
     }
 
     @Test func inMemorySinkKeepsEventsInOrderAndWakesWaiters() async throws {
-        let sink = InMemoryRegistrationEventSink()
+        let sink = SpyRegistrationEventSink()
         let domain = try #require(EmailDomain("example.com"))
         let waiter = Task { await sink.waitForEvents(2) }
         await sink.record(RegistrationEvent(name: "a", outcome: .started, domain: domain))
@@ -92,5 +92,36 @@ struct TestingKitTests {
         let events = await waiter.value
         #expect(events.map(\.outcome) == [.started, .succeeded])
         #expect(await sink.waitForEvents(1).count == 2)
+    }
+}
+
+@Suite("Registration: fake account registry")
+struct FakeRegistrationServiceTests {
+    @Test func theFirstRegistrationWinsAndLaterOnesAreAlreadyRegistered() async {
+        let fake = FakeRegistrationService(existing: ["old@example.com", "old@example.com"])
+        #expect(await fake.accounts == ["old@example.com"])
+        #expect(await failure(of: fake, email: "new@example.com") == nil)
+        #expect(await failure(of: fake, email: "new@example.com") == .alreadyRegistered)
+        #expect(await failure(of: fake, email: "old@example.com") == .alreadyRegistered)
+        #expect(await fake.accounts == ["old@example.com", "new@example.com"])
+    }
+
+    @Test func concurrentRegistrationsOfOneAddressCreateOneAccount() async {
+        let fake = FakeRegistrationService()
+        let successes = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<100 { group.addTask { await failure(of: fake, email: "a@example.com") == nil } }
+            var successes = 0
+            for await succeeded in group where succeeded { successes += 1 }
+            return successes
+        }
+        #expect(successes == 1)
+        #expect(await fake.accounts == ["a@example.com"])
+    }
+
+    @Test(arguments: ["", String(repeating: "x", count: 100_000), "a@b\u{0}"])
+    func anyTextIsAnAddressToTheFake(email: String) async {
+        let fake = FakeRegistrationService()
+        #expect(await failure(of: fake, email: email) == nil)
+        #expect(await fake.accounts == [email])
     }
 }

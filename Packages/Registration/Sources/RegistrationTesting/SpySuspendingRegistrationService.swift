@@ -2,7 +2,7 @@ public import Registration
 
 /// A `RegistrationService` double whose calls wait until the test answers them: it makes "in flight" a state a
 /// test controls, for double submissions, cancellation and ordering, without sleeping.
-public actor SuspendingRegistrationService: RegistrationService {
+public actor SpySuspendingRegistrationService: RegistrationService {
     private struct Pending {
         let id: Int
         let continuation: CheckedContinuation<RegistrationError?, Never>

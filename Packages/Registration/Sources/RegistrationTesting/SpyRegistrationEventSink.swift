@@ -1,7 +1,7 @@
 public import Registration
 
 /// A `RegistrationEventSink` that keeps every event in memory, for asserting what analytics would receive.
-public actor InMemoryRegistrationEventSink: RegistrationEventSink {
+public actor SpyRegistrationEventSink: RegistrationEventSink {
     /// The events recorded so far, in order.
     public private(set) var events: [RegistrationEvent] = []
     private var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
