@@ -5,17 +5,20 @@ public import Registration
 import Validation
 
 extension LedgerFactory {
-    /// Registration: the chain of steps of the onboarding feature on the HTTP stack, keeping the session in the
-    /// data folder, with analytics in the log.
-    public func makeRegistration() -> any RegistrationService {
-        RegistrationChain.make(
-            configuration: .standard, validator: EmailValidator(), api: network.api, session: network.session,
-            events: LogRegistrationEvents(log: environment.log))
+    /// Registration: the onboarding feature's steps on the HTTP stack, keeping the session in the data folder,
+    /// with analytics in the log.
+    public func makeRegistration() throws(RegistrationPipelineError) -> any RegistrationService {
+        try RegistrationSteps.registration(onboarding)
     }
 
-    /// The model a registration screen drives: the chain behind a state machine that ignores double submits and
-    /// cancels when the screen goes away.
-    @MainActor public func makeRegistrationFlow() -> RegistrationFlow {
-        RegistrationFlow(service: makeRegistration())
+    /// The model a registration screen drives: the flow behind a state machine that ignores double submits and
+    /// waits for a cancelled submission before starting the next.
+    @MainActor public func makeRegistrationFlow() throws(RegistrationPipelineError) -> RegistrationFlow {
+        RegistrationFlow(service: try makeRegistration())
+    }
+
+    private var onboarding: OnboardingContext {
+        OnboardingContext(
+            api: network.api, session: network.session, emailValidator: EmailValidator(), log: environment.log)
     }
 }

@@ -103,7 +103,7 @@ struct NetworkFeaturesTests {
         let server = try await DevServer.shared()
         let folder = try TemporaryFolder()
         let factory = makeFactory(folder: folder, api: server.baseURL)
-        let service = factory.makeRegistration()
+        let service = try factory.makeRegistration()
         let email = uniqueEmail()
         try await service.register(email: email)
         await #expect(throws: RegistrationError.alreadyRegistered) { try await service.register(email: email) }

@@ -14,7 +14,12 @@ enum AccountCommand {
         let email = try invocation.positionals()[0]
         let session = await invocation.context()
         let console = session.console
-        let flow = session.factory.makeRegistrationFlow()
+        let flow: RegistrationFlow
+        do throws(RegistrationPipelineError) {
+            flow = try session.factory.makeRegistrationFlow()
+        } catch {
+            throw CommandError(message: "the registration flow is misconfigured (\(error))", status: .failure)
+        }
         flow.submit(email: email)
         let state = await flow.settled()
         await session.factory.close()

@@ -112,16 +112,23 @@ struct SessionRefresherTests {
     }
 }
 
-@Suite("Onboarding: the registration chain")
-struct RegistrationChainTests {
-    private func chain(
+@Suite("Onboarding: the registration flow")
+struct RegistrationFlowTests {
+    private func flow(
         _ client: ScriptedHTTPClient, session: InMemoryTokenStore = InMemoryTokenStore()
-    )
-        throws -> any RegistrationService
+    ) throws
+        -> any RegistrationService
     {
-        RegistrationChain.make(
-            configuration: .standard, validator: EmailValidator(), api: try api(client), session: session,
-            events: LogRegistrationEvents(log: { _ in }))
+        try RegistrationSteps.registration(
+            OnboardingContext(api: try api(client), session: session, emailValidator: EmailValidator(), log: { _ in }))
+    }
+
+    @Test func theStepsRunInTheirDeclaredOrderWhateverTheListOrder() throws {
+        let context = OnboardingContext(
+            api: try api(ScriptedHTTPClient([])), session: InMemoryTokenStore(), emailValidator: EmailValidator(),
+            log: { _ in })
+        let pipeline = try #require(try RegistrationSteps.registration(context) as? RegistrationPipeline)
+        #expect(pipeline.stepNames == ["email-check", "blocked-domains", "create-account", "sign-in"])
     }
 
     @Test func aGoodAddressCreatesTheAccountAndSignsIn() async throws {
@@ -129,17 +136,20 @@ struct RegistrationChainTests {
             .status(201, body: #"{"id": "usr_1", "email": "a@b.example"}"#), .status(200, body: grantJSON),
         ])
         let session = InMemoryTokenStore()
-        try await chain(client, session: session).register(email: "a@b.example")
+        try await flow(client, session: session).register(email: "a@b.example")
         #expect(client.requests.map(\.url.path) == ["/v1/users", "/v1/auth/token"])
         #expect(await session.token() != nil)
     }
 
     @Test(arguments: [
-        "no-at-sign", "someone@Mailinator.COM", "", String(repeating: "a", count: 100_000) + "@b.example",
+        "no-at-sign", "someone@Mailinator.COM", "someone@eu.mailinator.com", "",
+        String(repeating: "a", count: 100_000) + "@b.example",
+        "victim@gmail.com@corp.ledger.example", "a\r\nBcc: victim@evil.test@corp.ledger.example",
+        "<script>@corp.ledger.example",
     ])
     func refusedAddressesNeverReachTheServer(email: String) async throws {
         let client = ScriptedHTTPClient([])
-        await #expect(throws: RegistrationError.self) { try await chain(client).register(email: email) }
+        await #expect(throws: RegistrationError.self) { try await flow(client).register(email: email) }
         #expect(client.requests.isEmpty)
     }
 }

@@ -1,6 +1,13 @@
 public import Networking
 public import Registration
 
+extension RegistrationStep {
+    /// Creates the account on the server.
+    static func createAccount(_ context: OnboardingContext) -> RegistrationStep {
+        RegistrationStep("create-account", phase: .account, service: CreateAccountStep(api: context.api))
+    }
+}
+
 /// Creates the account with `POST /v1/users`; the server's answers become `RegistrationError`s.
 public struct CreateAccountStep: RegistrationService {
     private let api: APIClient

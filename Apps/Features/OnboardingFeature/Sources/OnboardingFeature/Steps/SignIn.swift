@@ -1,6 +1,13 @@
 public import Networking
 public import Registration
 
+extension RegistrationStep {
+    /// Signs in with the new account and keeps the session.
+    static func signIn(_ context: OnboardingContext) -> RegistrationStep {
+        RegistrationStep("sign-in", phase: .session, service: SignInStep(api: context.api, session: context.session))
+    }
+}
+
 /// Signs in with the new account (`POST /v1/auth/token`) and keeps the session in `session`, so invoices can be
 /// uploaded next.
 public struct SignInStep: RegistrationService {
