@@ -1,7 +1,12 @@
 extension ValidationMessages {
     /// The default catalog: short English sentences a form can show next to the field in `path`.
     /// Limits that options can change are not quoted, so the text stays true whatever the options.
-    public static let english = ValidationMessages(englishTable, fallback: { _ in "This value is not valid." })
+    ///
+    /// Entries that name a failure's parameters (the characters a font cannot draw, a currency's minor units)
+    /// have a plain wording too, used when a failure arrives without its parameters (rebuilt from a stored
+    /// code, say).
+    public static let english = ValidationMessages(
+        englishTable, fallback: { englishPlainTable[$0.code] ?? "This value is not valid." })
 
     private static let englishTable: [ValidationCode: String] = [
         .unexpectedlyValid: "This value is not allowed.",
@@ -36,23 +41,35 @@ extension ValidationMessages {
         .invoiceClientNameMissing: "Enter the client's name.",
         .invoiceClientNameTooLong: "The client's name is too long.",
         .invoiceClientNameInvalidCharacter: "The client's name contains characters that cannot be printed.",
+        .invoiceClientNameNotPrintable: "These characters cannot be printed: {characters}.",
         .invoiceNoLineItems: "Add at least one line item.",
         .invoiceTooManyLineItems: "This invoice has too many line items.",
         .invoiceDuplicateLineItemID: "Two line items have the same identifier.",
         .invoiceLineDescriptionMissing: "Describe this line item.",
         .invoiceLineDescriptionTooLong: "This description is too long.",
         .invoiceLineDescriptionInvalidCharacter: "This description contains characters that cannot be printed.",
-        .invoiceQuantityNotPositive: "The quantity must be at least 1.",
+        .invoiceLineDescriptionNotPrintable: "These characters cannot be printed: {characters}.",
+        .invoiceQuantityNotFinite: "Enter a number for the quantity.",
+        .invoiceQuantityNotPositive: "The quantity must be more than zero.",
         .invoiceQuantityTooLarge: "The quantity is too large.",
+        .invoiceQuantityTooPrecise:
+            "The quantity can have at most {decimalPlaces} decimal places, such as 1.5 or 0.125.",
         .invoiceUnitPriceNotFinite: "Enter a number for the unit price.",
         .invoiceUnitPriceNegative: "The unit price cannot be negative.",
         .invoiceUnitPriceTooLarge: "The unit price is too large.",
+        .invoiceUnitPriceTooPrecise: "Prices in {currency} can have at most {decimalPlaces} decimal places.",
         .invoiceLineTotalTooLarge: "The total of this line is too large.",
-        .invoiceTotalTooLarge: "The invoice total is too large.",
+        .invoiceTotalTooLarge: "The invoice total with tax is too large.",
         .invoiceCurrencyNotISO4217: "Choose a currency such as EUR or USD.",
+        .invoiceTaxRateNotFinite: "Enter a number for the tax rate.",
+        .invoiceTaxRateOutOfRange: "The tax rate must be between 0 and 100 percent.",
+        .invoiceTaxRateTooPrecise: "The tax rate can have at most {decimalPlaces} decimal places, such as 7.7 or 8.25.",
         .invoiceIssueDateOutOfRange: "The issue date is not a valid date.",
         .invoiceDueDateOutOfRange: "The due date is not a valid date.",
         .invoiceDueDateBeforeIssueDate: "The due date cannot be before the issue date.",
+        .invoiceNotesTooLong: "The notes are too long.",
+        .invoiceNotesInvalidCharacter: "The notes contain characters that cannot be printed.",
+        .invoiceNotesNotPrintable: "These characters cannot be printed: {characters}.",
 
         .expenseTitleMissing: "Enter what the expense was for.",
         .expenseTitleTooLong: "The title is too long.",
@@ -60,9 +77,12 @@ extension ValidationMessages {
         .expensePriceNotFinite: "Enter a number for the price.",
         .expensePriceNotPositive: "The price must be more than zero.",
         .expensePriceTooLarge: "The price is too large.",
+        .expensePriceTooPrecise: "Prices in {currency} can have at most {decimalPlaces} decimal places.",
         .expenseCurrencyNotISO4217: "Choose a currency such as EUR or USD.",
         .expenseDateMissing: "Choose the date of the expense.",
         .expenseDateOutOfRange: "The date is not a valid date.",
+        .expenseDateTooFarInFuture:
+            "The date is more than a year from today. Check the year, or allow future dates to record it anyway.",
         .expenseCommentTooLong: "The comment is too long.",
         .expenseCommentInvalidCharacter: "The comment contains characters that cannot be shown.",
 
@@ -80,5 +100,16 @@ extension ValidationMessages {
         .urlCredentialsNotAllowed: "Links cannot contain a user name or password.",
         .urlInvalidCharacter: "The link contains a character that is not allowed.",
         .urlInvalidPercentEncoding: "The link contains a % that is not followed by two hexadecimal digits.",
+    ]
+
+    /// Wording without parameters for the entries of `englishTable` that name some.
+    private static let englishPlainTable: [ValidationCode: String] = [
+        .invoiceClientNameNotPrintable: "The client's name contains characters that cannot be printed.",
+        .invoiceLineDescriptionNotPrintable: "This description contains characters that cannot be printed.",
+        .invoiceNotesNotPrintable: "The notes contain characters that cannot be printed.",
+        .invoiceQuantityTooPrecise: "The quantity has too many decimal places.",
+        .invoiceUnitPriceTooPrecise: "The unit price has more decimal places than the currency allows.",
+        .invoiceTaxRateTooPrecise: "The tax rate has too many decimal places.",
+        .expensePriceTooPrecise: "The price has more decimal places than the currency allows.",
     ]
 }
