@@ -100,6 +100,33 @@ extension ValidationMessages {
         .urlCredentialsNotAllowed: "Links cannot contain a user name or password.",
         .urlInvalidCharacter: "The link contains a character that is not allowed.",
         .urlInvalidPercentEncoding: "The link contains a % that is not followed by two hexadecimal digits.",
+
+        .sellerNameMissing: "Enter the seller's name.",
+        .sellerNameTooLong: "The seller's name is too long.",
+        .sellerNameInvalidCharacter: "The seller's name contains characters that cannot be printed, or a line break.",
+        .sellerNameNotPrintable: "These characters cannot be printed: {characters}.",
+        .sellerTooManyAddressLines: "The address has too many lines.",
+        .sellerAddressLineBlank: "Remove the empty address line.",
+        .sellerAddressLineTooLong: "This address line is too long.",
+        .sellerAddressLineInvalidCharacter: "This address line contains characters that cannot be printed.",
+        .sellerAddressLineNotPrintable: "These characters cannot be printed: {characters}.",
+        .taxIDEmpty: "Enter the VAT identification number, or leave the setting out.",
+        .taxIDMissingCountryPrefix:
+            "A VAT identification number starts with a two-letter country code, such as DE or FR.",
+        .taxIDInvalidCharacter: "A VAT identification number contains only letters, digits and spaces.",
+        .taxIDWrongLength: "A VAT identification number has 2 to 13 letters and digits after the country code.",
+        .ibanEmpty: "Enter the IBAN, or leave the setting out.",
+        .ibanInvalidCharacter: "An IBAN contains only letters, digits and spaces.",
+        .ibanUnknownCountry: "The IBAN starts with {part}, which is not the code of a country that uses IBANs.",
+        .ibanInvalidCheckDigits: "The two characters after the country code of an IBAN are digits.",
+        .ibanWrongLength: "IBANs from {part} have {expected} characters.",
+        .ibanChecksumMismatch: "This IBAN is not valid: check it for a mistyped or swapped character.",
+        .currencyNotISO4217: "Choose a currency such as EUR or USD.",
+        .localeEmpty: "Enter a locale, such as en_US or de-DE.",
+        .localeMalformed: "The part \"{part}\" does not fit a locale such as en_US or de-DE.",
+        .weekdayInvalid: "Enter a number from 1 (Monday) to 7 (Sunday), or a day such as monday.",
+        .timeZoneEmpty: "Enter a time zone, such as Europe/Berlin.",
+        .timeZoneUnknown: "Enter a known time zone, such as Europe/Berlin or America/New_York.",
     ]
 
     /// Wording without parameters for the entries of `englishTable` that name some.
@@ -111,5 +138,10 @@ extension ValidationMessages {
         .invoiceUnitPriceTooPrecise: "The unit price has more decimal places than the currency allows.",
         .invoiceTaxRateTooPrecise: "The tax rate has too many decimal places.",
         .expensePriceTooPrecise: "The price has more decimal places than the currency allows.",
+        .sellerNameNotPrintable: "The seller's name contains characters that cannot be printed.",
+        .sellerAddressLineNotPrintable: "This address line contains characters that cannot be printed.",
+        .ibanUnknownCountry: "The IBAN does not start with the code of a country that uses IBANs.",
+        .ibanWrongLength: "The IBAN has the wrong number of characters for its country.",
+        .localeMalformed: "Enter a locale such as en_US or de-DE.",
     ]
 }
