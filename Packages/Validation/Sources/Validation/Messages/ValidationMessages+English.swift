@@ -127,6 +127,11 @@ extension ValidationMessages {
         .weekdayInvalid: "Enter a number from 1 (Monday) to 7 (Sunday), or a day such as monday.",
         .timeZoneEmpty: "Enter a time zone, such as Europe/Berlin.",
         .timeZoneUnknown: "Enter a known time zone, such as Europe/Berlin or America/New_York.",
+
+        .dayNotYYYYMMDD: "Write the date as YYYY-MM-DD, such as 2025-02-28.",
+        .dayNoSuchYear: "{text} does not exist: years start at 0001.",
+        .dayNoSuchMonth: "{text} does not exist: there is no month {month}, months run from 01 to 12.",
+        .dayNoSuchDay: "{text} does not exist: {monthName} {year} has {daysInMonth} days.",
     ]
 
     /// Wording without parameters for the entries of `englishTable` that name some.
@@ -143,5 +148,8 @@ extension ValidationMessages {
         .ibanUnknownCountry: "The IBAN does not start with the code of a country that uses IBANs.",
         .ibanWrongLength: "The IBAN has the wrong number of characters for its country.",
         .localeMalformed: "Enter a locale such as en_US or de-DE.",
+        .dayNoSuchYear: "This day does not exist: years start at 0001.",
+        .dayNoSuchMonth: "This day does not exist: months run from 01 to 12.",
+        .dayNoSuchDay: "This day does not exist in its month.",
     ]
 }

@@ -48,7 +48,7 @@ extension ValidationCode {
     /// Every code this package reports, so a replacement catalog can check in its own tests that it
     /// covers them all.
     public static var builtIn: [ValidationCode] {
-        [.unexpectedlyValid] + emailCodes + invoiceCodes + expenseCodes + urlCodes + settingsCodes
+        [.unexpectedlyValid] + emailCodes + invoiceCodes + expenseCodes + urlCodes + settingsCodes + dayCodes
     }
 }
 
