@@ -84,3 +84,38 @@ extension StubValidator: ExpenseValidating where Value == ExpenseEntryDraft {
         validate(expense)
     }
 }
+
+/// An email inspector double: answers with configured inspections and records every address it was asked
+/// about, in call order, from any thread. For allow-list tests that need a domain the real validator would
+/// not produce.
+public final class StubEmailInspector: EmailInspecting, @unchecked Sendable {
+    // `@unchecked` is sound: `recorded` is only touched while `lock` is held; everything else is immutable.
+    private let lock = NSLock()
+    private var recorded: [String] = []
+    private let answer: @Sendable (String) -> EmailInspection
+
+    /// Answers every address with `inspection`.
+    public convenience init(inspection: EmailInspection) {
+        self.init { _ in inspection }
+    }
+
+    /// Answers each address with what `answer` returns for it.
+    public init(answer: @escaping @Sendable (String) -> EmailInspection) {
+        self.answer = answer
+    }
+
+    /// The addresses inspected so far, in call order.
+    public var inspectedAddresses: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return recorded
+    }
+
+    /// Records `address` and returns the configured inspection.
+    public func inspect(email address: String) -> EmailInspection {
+        lock.lock()
+        recorded.append(address)
+        lock.unlock()
+        return answer(address)
+    }
+}

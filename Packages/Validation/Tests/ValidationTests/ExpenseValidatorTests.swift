@@ -16,7 +16,7 @@ extension ExpenseEntryDraft {
 
 @Suite("Validation: expense entry")
 struct ExpenseValidatorTests {
-    let validator = ExpenseValidator()
+    let validator = ExpenseValidator(options: ExpenseValidationOptions(now: { referenceDate }))
 
     @Test func acceptsAWellFormedEntry() {
         #expect(validator.validate(expense: .sample()).isEmpty)
@@ -49,7 +49,8 @@ struct ExpenseValidatorTests {
             validator.validate(expense: .sample(price: price)).codes
         }
         #expect(codes(Decimal(string: "0.01") ?? 0).isEmpty)
-        #expect(codes(MoneyLimits.maximumAmount).isEmpty)
+        #expect(codes(MoneyLimits.amountLimit - 1).isEmpty)
+        #expect(codes(MoneyLimits.amountLimit) == [.expensePriceTooLarge])
         #expect(codes(0) == [.expensePriceNotPositive])
         #expect(codes(-5) == [.expensePriceNotPositive])
         #expect(codes(-.greatestFiniteMagnitude) == [.expensePriceNotPositive])
@@ -59,7 +60,7 @@ struct ExpenseValidatorTests {
         #expect(codes(MoneyLimits.decimal(from: .nan)) == [.expensePriceNotFinite])
         #expect(codes(MoneyLimits.decimal(from: .greatestFiniteMagnitude)) == [.expensePriceNotFinite])
         let cent = Decimal(string: "0.01") ?? 1
-        #expect(codes(MoneyLimits.maximumAmount + cent) == [.expensePriceTooLarge])
+        #expect(codes(MoneyLimits.amountLimit + cent) == [.expensePriceTooLarge])
         #expect(codes(.greatestFiniteMagnitude) == [.expensePriceTooLarge])
         #expect(
             validator.validate(expense: .sample(price: .nan))
@@ -85,7 +86,61 @@ struct ExpenseValidatorTests {
             #expect(validator.validate(expense: .sample(date: broken)).codes == [.expenseDateOutOfRange])
         }
         #expect(validator.validate(expense: .sample(date: .distantPast)).isEmpty)
-        #expect(validator.validate(expense: .sample(date: .distantFuture)).isEmpty)
+        let anyFuture = ExpenseValidator(options: ExpenseValidationOptions(now: { referenceDate }, allowsFuture: true))
+        #expect(anyFuture.validate(expense: .sample(date: .distantFuture)).isEmpty)
+        #expect(validator.validate(expense: .sample(date: .distantFuture)).codes == [.expenseDateTooFarInFuture])
+    }
+
+    @Test func refusesAPriceMorePreciseThanItsCurrency() {
+        // 0.001 EUR used to be accepted and then shown and summed as EUR 0.00.
+        let failures = validator.validate(expense: .sample(price: Decimal(string: "0.001") ?? 0))
+        #expect(
+            failures == [
+                ValidationFailure(
+                    code: .expensePriceTooPrecise, path: "price",
+                    parameters: [ValidationParameter.currency: "EUR", ValidationParameter.decimalPlaces: "2"])
+            ])
+        #expect(
+            ValidationMessages.english.messages(for: failures) == ["Prices in EUR can have at most 2 decimal places."])
+        func codes(_ price: String, _ currency: String) -> [ValidationCode] {
+            validator.validate(expense: .sample(price: Decimal(string: price) ?? .nan, currencyCode: currency)).codes
+        }
+        #expect(codes("0.01", "EUR").isEmpty)
+        #expect(codes("12.50", "EUR").isEmpty)
+        #expect(codes("1", "JPY").isEmpty)
+        #expect(codes("1.5", "JPY") == [.expensePriceTooPrecise])
+        #expect(codes("0.001", "BHD").isEmpty)
+        #expect(codes("0.0001", "BHD") == [.expensePriceTooPrecise])
+        #expect(codes("0.001", "XYZ") == [.expenseCurrencyNotISO4217])
+    }
+
+    @Test func refusesADateMoreThanAYearAheadUnlessTheFutureIsAllowed() throws {
+        let day: TimeInterval = 86_400
+        // 2026-03-14 12:00 UTC is now; 2027-03-14 is the last day accepted, whatever its hour.
+        let lastDay = referenceDate.addingTimeInterval(365 * day + 11 * 3_600)
+        #expect(validator.validate(expense: .sample(date: lastDay)).isEmpty)
+        #expect(validator.validate(expense: .sample(date: referenceDate.addingTimeInterval(300 * day))).isEmpty)
+        let dayAfter = referenceDate.addingTimeInterval(366 * day)
+        let failures = validator.validate(expense: .sample(date: dayAfter))
+        #expect(failures == [ValidationFailure(code: .expenseDateTooFarInFuture, path: "date")])
+        let message = try #require(ValidationMessages.english.messages(for: failures).first)
+        #expect(message.contains("allow future dates"))
+        let allowing = ExpenseValidator(options: ExpenseValidationOptions(now: { referenceDate }, allowsFuture: true))
+        #expect(allowing.validate(expense: .sample(date: dayAfter)).isEmpty)
+        // The clock is asked at validation time, not when the validator is made.
+        let later = ExpenseValidator(
+            options: ExpenseValidationOptions(now: { referenceDate.addingTimeInterval(2 * day) }))
+        #expect(later.validate(expense: .sample(date: dayAfter)).isEmpty)
+    }
+
+    @Test func countsTheYearInTheInjectedCalendar() throws {
+        var tokyo = Calendar(identifier: .gregorian)
+        tokyo.timeZone = try #require(TimeZone(secondsFromGMT: 9 * 3_600))
+        // 2027-03-14 20:00 UTC is still the 14th in UTC but already the 15th in Tokyo.
+        let evening = referenceDate.addingTimeInterval(365 * 86_400 + 8 * 3_600)
+        #expect(validator.validate(expense: .sample(date: evening)).isEmpty)
+        let inTokyo = ExpenseValidator(options: ExpenseValidationOptions(now: { referenceDate }, calendar: tokyo))
+        #expect(inTokyo.validate(expense: .sample(date: evening)).codes == [.expenseDateTooFarInFuture])
     }
 
     @Test func limitsTheComment() {
@@ -104,7 +159,7 @@ struct ExpenseValidatorTests {
     }
 
     @Test func checksTheCurrency() {
-        #expect(validator.validate(expense: .sample(currencyCode: "JPY")).isEmpty)
+        #expect(validator.validate(expense: .sample(price: 4_290, currencyCode: "JPY")).isEmpty)
         #expect(
             validator.validate(expense: .sample(currencyCode: "yen"))
                 == [ValidationFailure(code: .expenseCurrencyNotISO4217, path: "currencyCode")])

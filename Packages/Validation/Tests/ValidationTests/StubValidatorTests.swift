@@ -12,6 +12,23 @@ struct StubValidatorTests {
         #expect(stub.callCount == 2)
     }
 
+    @Test func theInspectorAnswersWithItsInspectionAndRecordsAddresses() async {
+        let accepted = EmailInspection(
+            failures: [], isStructurallySound: true, domain: "Corp.Example", normalizedDomain: "corp.example")
+        let stub = StubEmailInspector(inspection: accepted)
+        #expect(stub.inspect(email: "a@Corp.Example").acceptedDomain == "corp.example")
+        let inspector: any EmailInspecting = stub
+        await withTaskGroup(of: Void.self) { group in
+            for index in 0..<50 { group.addTask { _ = inspector.inspect(email: "user\(index)") } }
+        }
+        #expect(stub.inspectedAddresses.count == 51)
+        #expect(stub.inspectedAddresses.first == "a@Corp.Example")
+        let perAddress = StubEmailInspector { address in
+            EmailInspection(failures: [], isStructurallySound: true, domain: address, normalizedDomain: address)
+        }
+        #expect(perAddress.inspect(email: "x").domain == "x")
+    }
+
     @Test func acceptsEverythingByDefault() {
         let stub = StubValidator<String>()
         #expect(stub.validate(url: "javascript:alert(1)").isEmpty)

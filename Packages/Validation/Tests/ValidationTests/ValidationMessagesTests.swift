@@ -15,7 +15,7 @@ struct ValidationMessagesTests {
     @Test func builtInCodesAreUniqueAndStable() {
         let codes = ValidationCode.builtIn
         #expect(Set(codes).count == codes.count)
-        #expect(codes.count == 1 + 26 + 20 + 11 + 14)
+        #expect(codes.count == 1 + 26 + 31 + 13 + 14 + 25 + 4)
         #expect(codes.allSatisfy { $0.rawValue.split(separator: ".").count == 2 })
     }
 
@@ -25,6 +25,46 @@ struct ValidationMessagesTests {
             #expect(text.first?.isUppercase == true, "\(code): \(text)")
             #expect(text.hasSuffix("."), "\(code): \(text)")
             #expect(!text.contains(code.rawValue))
+        }
+    }
+
+    @Test func templatesAreFilledFromTheFailuresParameters() {
+        let failure = ValidationFailure(
+            code: .invoiceUnitPriceTooPrecise,
+            parameters: [
+                ValidationParameter.currency: "JPY", ValidationParameter.decimalPlaces: "0",
+            ])
+        #expect(ValidationMessages.english.message(for: failure) == "Prices in JPY can have at most 0 decimal places.")
+        // Without its parameters the same code still reads as a sentence, never with a brace.
+        #expect(
+            ValidationMessages.english.message(for: ValidationFailure(code: .invoiceUnitPriceTooPrecise))
+                == "The unit price has more decimal places than the currency allows.")
+        let custom = ValidationMessages(
+            [.invoiceNotesNotPrintable: "Nicht druckbar: {characters} {characters}. {unclosed"],
+            fallback: { _ in "fallback" })
+        #expect(
+            custom.message(
+                for: ValidationFailure(
+                    code: .invoiceNotesNotPrintable, parameters: [ValidationParameter.characters: "\"ж\" (U+0436)"]))
+                == "Nicht druckbar: \"ж\" (U+0436) \"ж\" (U+0436). {unclosed")
+        #expect(custom.message(for: ValidationFailure(code: .invoiceNotesNotPrintable)) == "fallback")
+    }
+
+    @Test func everyEnglishMessageWithParametersIsASentenceWithoutBraces() {
+        let parameters = [
+            ValidationParameter.characters: "\"ж\" (U+0436)", ValidationParameter.currency: "EUR",
+            ValidationParameter.decimalPlaces: "2", ValidationParameter.text: "2025-02-30",
+            ValidationParameter.year: "2025", ValidationParameter.month: "2", ValidationParameter.monthName: "February",
+            ValidationParameter.day: "30", ValidationParameter.daysInMonth: "28", ValidationParameter.part: "XX",
+            ValidationParameter.expected: "22",
+        ]
+        for code in ValidationCode.builtIn {
+            let text = ValidationMessages.english.message(for: ValidationFailure(code: code, parameters: parameters))
+            #expect(text.first?.isUppercase == true || text.first?.isNumber == true, "\(code): \(text)")
+            #expect(text.hasSuffix("."), "\(code): \(text)")
+            #expect(!text.contains("{") && !text.contains("}"), "\(code): \(text)")
+            let plain = ValidationMessages.english.message(for: ValidationFailure(code: code))
+            #expect(!plain.contains("{") && !plain.contains("}"), "\(code): \(plain)")
         }
     }
 

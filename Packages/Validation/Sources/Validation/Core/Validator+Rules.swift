@@ -28,6 +28,60 @@ extension Validator where Value == String {
     }
 }
 
+/// Answers which characters of a text the configured font cannot draw, once each, in order of first
+/// appearance; empty when it can draw them all. The app builds it from the renderer's font, so a form refuses
+/// text the PDF could not show before anything is rendered.
+public typealias UndrawableCharacters = @Sendable (String) -> [Character]
+
+extension Validator where Value == String {
+    /// Fails with `code` when `undrawableCharacters` names characters of the text, carrying them in the
+    /// failure's `ValidationParameter.characters` parameter so a message can say which ones.
+    public static func drawable(
+        _ code: ValidationCode, undrawableCharacters: @escaping UndrawableCharacters
+    ) -> Validator {
+        Validator { text in
+            let missing = undrawableCharacters(text)
+            guard !missing.isEmpty else { return [] }
+            return [
+                ValidationFailure(
+                    code: code, parameters: [ValidationParameter.characters: CharacterList.describe(missing)])
+            ]
+        }
+    }
+}
+
+/// Names characters for people: each once, visible ones in quotes with their code points, invisible ones by
+/// code point only, so a message never carries a control character or a direction override to a terminal.
+enum CharacterList {
+    static let maximumListed = 20
+
+    static func describe(_ characters: [Character]) -> String {
+        var seen = Set<Character>()
+        var unique: [Character] = []
+        for character in characters where seen.insert(character).inserted { unique.append(character) }
+        var parts = unique.prefix(maximumListed).map(describe(_:))
+        if unique.count > maximumListed { parts.append("and \(unique.count - maximumListed) more") }
+        return parts.joined(separator: ", ")
+    }
+
+    static func describe(_ character: Character) -> String {
+        let codePoints = character.unicodeScalars.map { "U+" + hex($0.value) }.joined(separator: " ")
+        let visible = character.unicodeScalars.allSatisfy { scalar in
+            let properties = scalar.properties
+            return !properties.isWhitespace && !properties.isDefaultIgnorableCodePoint
+                && TextInspection.isPlainText(String(scalar), allowsLineBreaks: false)
+                && ![.control, .format, .privateUse, .unassigned, .surrogate, .lineSeparator, .paragraphSeparator]
+                    .contains(properties.generalCategory)
+        }
+        return visible ? "\"\(character)\" (\(codePoints))" : codePoints
+    }
+
+    private static func hex(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+}
+
 extension Validator where Value: Comparable & Sendable {
     /// Fails with `code` unless the value is strictly greater than `bound`.
     public static func greaterThan(_ bound: Value, _ code: ValidationCode) -> Validator {
@@ -43,6 +97,12 @@ extension Validator where Value: Comparable & Sendable {
     public static func atMost(_ bound: Value, _ code: ValidationCode) -> Validator {
         rule(code) { $0 <= bound }
     }
+
+    /// Fails with `code` unless the value is strictly less than `bound`, for exclusive limits such as
+    /// `MoneyLimits.amountLimit`.
+    public static func lessThan(_ bound: Value, _ code: ValidationCode) -> Validator {
+        rule(code) { $0 < bound }
+    }
 }
 
 extension Validator where Value == Decimal {
@@ -50,6 +110,15 @@ extension Validator where Value == Decimal {
     /// orders NaN below every number, so `Decimal.nan < 0` is `true` and comparisons alone mislead.
     public static func notNaN(_ code: ValidationCode) -> Validator {
         rule(code) { !$0.isNaN }
+    }
+
+    /// Fails with `code` when a (non-NaN) value has more than `places` digits after the decimal point,
+    /// trailing zeros ignored; the failure carries `places` as `ValidationParameter.decimalPlaces`.
+    public static func decimalPlaces(atMost places: Int, _ code: ValidationCode) -> Validator {
+        Validator { value in
+            MoneyLimits.hasAtMost(places, decimalPlaces: value)
+                ? [] : [ValidationFailure(code: code, parameters: [ValidationParameter.decimalPlaces: String(places)])]
+        }
     }
 
     /// Fails with `code` when the magnitude of a (non-NaN) value exceeds `limit`.

@@ -27,81 +27,131 @@ extension ValidationCode {
     /// A line description contains control, replacement or direction-override characters.
     public static let invoiceLineDescriptionInvalidCharacter = ValidationCode(
         rawValue: "invoice.lineDescriptionInvalidCharacter")
+    /// The client name contains characters the configured font cannot draw; the failure names them in
+    /// `ValidationParameter.characters`.
+    public static let invoiceClientNameNotPrintable = ValidationCode(rawValue: "invoice.clientNameNotPrintable")
+    /// A line description contains characters the configured font cannot draw (named in the parameters).
+    public static let invoiceLineDescriptionNotPrintable = ValidationCode(
+        rawValue: "invoice.lineDescriptionNotPrintable")
+    /// A quantity is NaN.
+    public static let invoiceQuantityNotFinite = ValidationCode(rawValue: "invoice.quantityNotFinite")
     /// A quantity is zero or negative.
     public static let invoiceQuantityNotPositive = ValidationCode(rawValue: "invoice.quantityNotPositive")
     /// A quantity is larger than the limit.
     public static let invoiceQuantityTooLarge = ValidationCode(rawValue: "invoice.quantityTooLarge")
+    /// A quantity has more than three decimal places (the limit is in `ValidationParameter.decimalPlaces`).
+    public static let invoiceQuantityTooPrecise = ValidationCode(rawValue: "invoice.quantityTooPrecise")
     /// A unit price is NaN.
     public static let invoiceUnitPriceNotFinite = ValidationCode(rawValue: "invoice.unitPriceNotFinite")
     /// A unit price is negative.
     public static let invoiceUnitPriceNegative = ValidationCode(rawValue: "invoice.unitPriceNegative")
-    /// A unit price is larger than the maximum amount.
+    /// A unit price is not below the amount limit.
     public static let invoiceUnitPriceTooLarge = ValidationCode(rawValue: "invoice.unitPriceTooLarge")
-    /// Quantity times unit price is larger than the maximum amount.
+    /// A unit price has more decimal places than the currency's minor units (`3.14159` EUR, `3.5` JPY); the
+    /// currency and its minor units are in the parameters.
+    public static let invoiceUnitPriceTooPrecise = ValidationCode(rawValue: "invoice.unitPriceTooPrecise")
+    /// A line's net amount (quantity × unit price, rounded to minor units) is not below the amount limit.
     public static let invoiceLineTotalTooLarge = ValidationCode(rawValue: "invoice.lineTotalTooLarge")
-    /// The sum of the lines is larger than the maximum amount.
+    /// The grand total with tax is not below the amount limit (see `InvoiceAmounts`).
     public static let invoiceTotalTooLarge = ValidationCode(rawValue: "invoice.totalTooLarge")
     /// The currency is not an accepted ISO 4217 code.
     public static let invoiceCurrencyNotISO4217 = ValidationCode(rawValue: "invoice.currencyNotISO4217")
+    /// The tax rate is NaN.
+    public static let invoiceTaxRateNotFinite = ValidationCode(rawValue: "invoice.taxRateNotFinite")
+    /// The tax rate is below 0 or above 100 percent.
+    public static let invoiceTaxRateOutOfRange = ValidationCode(rawValue: "invoice.taxRateOutOfRange")
+    /// The tax rate has more than two decimal places.
+    public static let invoiceTaxRateTooPrecise = ValidationCode(rawValue: "invoice.taxRateTooPrecise")
     /// The issue date is NaN, infinite or outside `MoneyLimits.earliestDate...MoneyLimits.latestDate`.
     public static let invoiceIssueDateOutOfRange = ValidationCode(rawValue: "invoice.issueDateOutOfRange")
     /// The due date is NaN, infinite or outside `MoneyLimits.earliestDate...MoneyLimits.latestDate`.
     public static let invoiceDueDateOutOfRange = ValidationCode(rawValue: "invoice.dueDateOutOfRange")
     /// The due date is on an earlier day than the issue date.
     public static let invoiceDueDateBeforeIssueDate = ValidationCode(rawValue: "invoice.dueDateBeforeIssueDate")
+    /// The notes are longer than the limit.
+    public static let invoiceNotesTooLong = ValidationCode(rawValue: "invoice.notesTooLong")
+    /// The notes contain control (other than line breaks and tabs), replacement or direction-override
+    /// characters.
+    public static let invoiceNotesInvalidCharacter = ValidationCode(rawValue: "invoice.notesInvalidCharacter")
+    /// The notes contain characters the configured font cannot draw (named in the parameters).
+    public static let invoiceNotesNotPrintable = ValidationCode(rawValue: "invoice.notesNotPrintable")
 
     /// Every code the invoice validator reports.
     public static let invoiceCodes: [ValidationCode] = [
         .invoiceClientNameMissing, .invoiceClientNameTooLong, .invoiceClientNameInvalidCharacter,
-        .invoiceNoLineItems, .invoiceTooManyLineItems, .invoiceDuplicateLineItemID,
+        .invoiceClientNameNotPrintable, .invoiceNoLineItems, .invoiceTooManyLineItems, .invoiceDuplicateLineItemID,
         .invoiceLineDescriptionMissing, .invoiceLineDescriptionTooLong, .invoiceLineDescriptionInvalidCharacter,
-        .invoiceQuantityNotPositive, .invoiceQuantityTooLarge, .invoiceUnitPriceNotFinite, .invoiceUnitPriceNegative,
-        .invoiceUnitPriceTooLarge, .invoiceLineTotalTooLarge, .invoiceTotalTooLarge, .invoiceCurrencyNotISO4217,
-        .invoiceIssueDateOutOfRange, .invoiceDueDateOutOfRange, .invoiceDueDateBeforeIssueDate,
+        .invoiceLineDescriptionNotPrintable, .invoiceQuantityNotFinite, .invoiceQuantityNotPositive,
+        .invoiceQuantityTooLarge, .invoiceQuantityTooPrecise, .invoiceUnitPriceNotFinite, .invoiceUnitPriceNegative,
+        .invoiceUnitPriceTooLarge, .invoiceUnitPriceTooPrecise, .invoiceLineTotalTooLarge, .invoiceTotalTooLarge,
+        .invoiceCurrencyNotISO4217, .invoiceTaxRateNotFinite, .invoiceTaxRateOutOfRange, .invoiceTaxRateTooPrecise,
+        .invoiceIssueDateOutOfRange, .invoiceDueDateOutOfRange, .invoiceDueDateBeforeIssueDate, .invoiceNotesTooLong,
+        .invoiceNotesInvalidCharacter, .invoiceNotesNotPrintable,
     ]
 }
 
 /// The limits and references an invoice is checked against.
-public struct InvoiceValidationOptions: Hashable, Sendable {
-    /// The currencies an invoice may be written in; every ISO 4217 currency by default.
+public struct InvoiceValidationOptions: Sendable {
+    /// The most decimal places a quantity may have: `1.5` hours and `0.125` tonnes, not `0.0001`.
+    public static let quantityDecimalPlaces = 3
+    /// The most decimal places a tax rate may have: `7.7` and `8.25` percent.
+    public static let taxRateDecimalPlaces = 2
+
+    /// The currencies an invoice may be written in; every ISO 4217 currency by default. A code outside
+    /// `ISO4217.minorUnitsByCode` is refused even when listed here, because no amount in it could be rounded.
     public var acceptedCurrencyCodes: Set<String>
-    /// The largest unit price, line total and invoice total.
-    public var maximumAmount: Decimal
+    /// Every unit price, line amount and total must be below this; the renderer's bound by default.
+    public var amountLimit: Decimal
     /// The largest quantity on one line.
-    public var maximumQuantity: Int
+    public var maximumQuantity: Decimal
     /// The most lines one invoice may have.
     public var maximumLineItems: Int
     /// The longest client name, in Unicode scalars.
     public var maximumClientNameLength: Int
     /// The longest line description, in Unicode scalars.
     public var maximumDescriptionLength: Int
+    /// The longest notes, in Unicode scalars.
+    public var maximumNotesLength: Int
     /// The calendar whose days the issue and due dates are compared in.
     public var calendar: Calendar
+    /// The characters the invoice's font cannot draw, asked about the client name, every line description
+    /// and the notes (line breaks included, which the notes keep); `nil` when every character is drawable.
+    /// It is asked only about text that is otherwise acceptable (not too long, no control characters).
+    public var undrawableCharacters: UndrawableCharacters?
 
     /// Creates options; the defaults suit invoices for people and small businesses.
     public init(
         acceptedCurrencyCodes: Set<String> = ISO4217.currencyCodes,
-        maximumAmount: Decimal = MoneyLimits.maximumAmount,
-        maximumQuantity: Int = 1_000_000,
+        amountLimit: Decimal = MoneyLimits.amountLimit,
+        maximumQuantity: Decimal = 1_000_000,
         maximumLineItems: Int = 500,
         maximumClientNameLength: Int = 200,
         maximumDescriptionLength: Int = 1_000,
-        calendar: Calendar = MoneyLimits.utcCalendar
+        maximumNotesLength: Int = 2_000,
+        calendar: Calendar = MoneyLimits.utcCalendar,
+        undrawableCharacters: UndrawableCharacters? = nil
     ) {
         self.acceptedCurrencyCodes = acceptedCurrencyCodes
-        self.maximumAmount = maximumAmount
+        self.amountLimit = amountLimit
         self.maximumQuantity = maximumQuantity
         self.maximumLineItems = maximumLineItems
         self.maximumClientNameLength = maximumClientNameLength
         self.maximumDescriptionLength = maximumDescriptionLength
+        self.maximumNotesLength = maximumNotesLength
         self.calendar = calendar
+        self.undrawableCharacters = undrawableCharacters
+    }
+
+    /// The minor units of `code` when it is an accepted currency.
+    func minorUnits(ofAccepted code: String) -> Int? {
+        acceptedCurrencyCodes.contains(code) ? ISO4217.minorUnits(for: code) : nil
     }
 }
 
 /// The invoice rules, built from the composable validators so each rule is one line.
 ///
 /// Failures of a line carry the path `lineItems[<position>].<field>` and the line's id in
-/// `ValidationFailure.elementID`.
+/// `ValidationFailure.elementID`. Amounts are checked the way `InvoiceAmounts` computes them.
 public struct InvoiceValidator: InvoiceValidating {
     /// The whole rule set as a `Validator`, to embed an invoice in a larger form.
     public let validator: Validator<InvoiceDraft>
@@ -117,15 +167,21 @@ public struct InvoiceValidator: InvoiceValidating {
     }
 
     private static func rules(_ options: InvoiceValidationOptions) -> Validator<InvoiceDraft> {
-        let clientName: Validator<String> =
-            .notBlank(.invoiceClientNameMissing)
-            && .maximumLength(options.maximumClientNameLength, .invoiceClientNameTooLong)
-            && .plainText(.invoiceClientNameInvalidCharacter)
-        let currencies = options.acceptedCurrencyCodes
+        let clientName = InvoiceText.validator(
+            missing: .invoiceClientNameMissing, tooLong: .invoiceClientNameTooLong,
+            limit: options.maximumClientNameLength, invalid: .invoiceClientNameInvalidCharacter,
+            notPrintable: .invoiceClientNameNotPrintable, options: options)
+        let notes = InvoiceText.validator(
+            missing: nil, tooLong: .invoiceNotesTooLong, limit: options.maximumNotesLength,
+            invalid: .invoiceNotesInvalidCharacter, notPrintable: .invoiceNotesNotPrintable, allowsLineBreaks: true,
+            options: options)
         let calendar = options.calendar
         return .field("clientName", \.clientName, clientName)
-            && .field("lineItems", \.lineItems, lineItems(options))
-            && .field("currencyCode", \.currencyCode, .rule(.invoiceCurrencyNotISO4217) { currencies.contains($0) })
+            && lineItems(options).at("lineItems")
+            && .field(
+                "currencyCode", \.currencyCode,
+                .rule(.invoiceCurrencyNotISO4217) { options.minorUnits(ofAccepted: $0) != nil })
+            && .field("taxPercent", \.taxPercent, taxRate.optional)
             && .field("issueDate", \.issueDate, .rule(.invoiceIssueDateOutOfRange, MoneyLimits.isInRange))
             && .field("dueDate", \.dueDate, .rule(.invoiceDueDateOutOfRange, MoneyLimits.isInRange))
             && Validator.rule(.invoiceDueDateBeforeIssueDate) { invoice in
@@ -136,38 +192,102 @@ public struct InvoiceValidator: InvoiceValidating {
             }
             .when { MoneyLimits.isInRange($0.issueDate) && MoneyLimits.isInRange($0.dueDate) }
             .at("dueDate")
+            && .field("notes", \.notes, notes)
     }
 
-    private static func lineItems(_ options: InvoiceValidationOptions) -> Validator<[LineItem]> {
-        let maximumAmount = options.maximumAmount
-        let count: Validator<[LineItem]> =
+    private static let taxRate: Validator<Decimal> = Validator.notNaN(.invoiceTaxRateNotFinite).then(
+        .rule(.invoiceTaxRateOutOfRange) { (0...100).contains($0) }
+            && .decimalPlaces(atMost: InvoiceValidationOptions.taxRateDecimalPlaces, .invoiceTaxRateTooPrecise))
+
+    /// The lines: their count, unique ids, each line, and then (once every line and the tax rate are sane)
+    /// the grand total with tax.
+    private static func lineItems(_ options: InvoiceValidationOptions) -> Validator<InvoiceDraft> {
+        let limit = options.amountLimit
+        let collection: Validator<[LineItem]> =
             .notEmpty(.invoiceNoLineItems) && .maximumCount(options.maximumLineItems, .invoiceTooManyLineItems)
-        let uniqueIDs = Validator<[LineItem]>.rule(.invoiceDuplicateLineItemID) { items in
-            Set(items.lazy.map(\.id)).count == items.count
+            && .rule(.invoiceDuplicateLineItemID) { items in Set(items.lazy.map(\.id)).count == items.count }
+        let eachLine: Validator<[PricedLine]> = lineItem(options).forEachElement(identifiedBy: \.item.id)
+        return Validator { invoice in
+            let minorUnits = options.minorUnits(ofAccepted: invoice.currencyCode)
+            let lines = invoice.lineItems.map {
+                PricedLine(item: $0, currencyCode: invoice.currencyCode, minorUnits: minorUnits)
+            }
+            let lineFailures = eachLine.validate(lines)
+            var failures = collection.validate(invoice.lineItems) + lineFailures
+            if lineFailures.isEmpty, invoice.taxPercent.map(taxRate.isValid) ?? true {
+                let amounts = InvoiceAmounts(
+                    lines: invoice.lineItems, taxPercent: invoice.taxPercent, minorUnits: minorUnits)
+                if amounts.total >= limit { failures.append(ValidationFailure(code: .invoiceTotalTooLarge)) }
+            }
+            return failures
         }
-        let total = Validator<[LineItem]>.rule(.invoiceTotalTooLarge) { items in
-            items.reduce(Decimal(0)) { $0 + Decimal($1.quantity) * $1.unitPrice } <= maximumAmount
-        }
-        // The total is only meaningful once every line is a sane amount on its own.
-        return count && uniqueIDs && lineItem(options).forEachElement(identifiedBy: \.id).then(total)
     }
 
-    private static func lineItem(_ options: InvoiceValidationOptions) -> Validator<LineItem> {
-        let maximumAmount = options.maximumAmount
-        let description: Validator<String> =
-            .notBlank(.invoiceLineDescriptionMissing)
-            && .maximumLength(options.maximumDescriptionLength, .invoiceLineDescriptionTooLong)
-            && .plainText(.invoiceLineDescriptionInvalidCharacter)
-        let quantity: Validator<Int> =
-            .greaterThan(0, .invoiceQuantityNotPositive) && .atMost(options.maximumQuantity, .invoiceQuantityTooLarge)
+    private static func lineItem(_ options: InvoiceValidationOptions) -> Validator<PricedLine> {
+        let limit = options.amountLimit
+        let description = InvoiceText.validator(
+            missing: .invoiceLineDescriptionMissing, tooLong: .invoiceLineDescriptionTooLong,
+            limit: options.maximumDescriptionLength, invalid: .invoiceLineDescriptionInvalidCharacter,
+            notPrintable: .invoiceLineDescriptionNotPrintable, options: options)
+        let quantity: Validator<Decimal> = Validator.notNaN(.invoiceQuantityNotFinite).then(
+            .greaterThan(0, .invoiceQuantityNotPositive)
+                && .atMost(options.maximumQuantity, .invoiceQuantityTooLarge)
+                && .decimalPlaces(
+                    atMost: InvoiceValidationOptions.quantityDecimalPlaces, .invoiceQuantityTooPrecise)
+        )
         let unitPrice: Validator<Decimal> = Validator.notNaN(.invoiceUnitPriceNotFinite).then(
-            .atLeast(0, .invoiceUnitPriceNegative) && .atMost(maximumAmount, .invoiceUnitPriceTooLarge))
-        let lineTotal = Validator<LineItem>.rule(.invoiceLineTotalTooLarge) { item in
-            Decimal(item.quantity) * item.unitPrice <= maximumAmount
+            .atLeast(0, .invoiceUnitPriceNegative) && .lessThan(limit, .invoiceUnitPriceTooLarge))
+        // The price's precision depends on the invoice's currency, which the line carries along.
+        let unitPricePrecision = Validator<PricedLine> { line in
+            guard let places = line.minorUnits, !line.item.unitPrice.isNaN,
+                !MoneyLimits.hasAtMost(places, decimalPlaces: line.item.unitPrice)
+            else { return [] }
+            return [
+                ValidationFailure(
+                    code: .invoiceUnitPriceTooPrecise,
+                    parameters: [
+                        ValidationParameter.currency: line.currencyCode,
+                        ValidationParameter.decimalPlaces: String(places),
+                    ])
+            ]
         }
-        let amounts: Validator<LineItem> =
-            .field("quantity", \.quantity, quantity) && .field("unitPrice", \.unitPrice, unitPrice)
+        let lineTotal = Validator<PricedLine>.rule(.invoiceLineTotalTooLarge) { line in
+            let amount = line.item.quantity * line.item.unitPrice
+            return (line.minorUnits.map { MoneyLimits.rounded(amount, toPlaces: $0) } ?? amount) < limit
+        }
+        let amounts: Validator<PricedLine> =
+            .field("quantity", \.item.quantity, quantity)
+            && (.field("unitPrice", \.item.unitPrice, unitPrice) && unitPricePrecision.at("unitPrice"))
         // A line total is reported only for a line whose quantity and price are each acceptable.
-        return .field("description", \.description, description) && amounts.then(lineTotal)
+        return .field("description", \.item.description, description) && amounts.then(lineTotal)
+    }
+}
+
+/// A line with the facts of its invoice that the line's rules need.
+private struct PricedLine: Sendable {
+    let item: LineItem
+    let currencyCode: String
+    let minorUnits: Int?
+}
+
+/// The rules every printed text field of an invoice shares.
+private enum InvoiceText {
+    static func validator(
+        missing: ValidationCode?,
+        tooLong: ValidationCode,
+        limit: Int,
+        invalid: ValidationCode,
+        notPrintable: ValidationCode,
+        allowsLineBreaks: Bool = false,
+        options: InvoiceValidationOptions
+    ) -> Validator<String> {
+        var checked: Validator<String> =
+            .maximumLength(limit, tooLong) && .plainText(invalid, allowsLineBreaks: allowsLineBreaks)
+        // The font is asked only about text that is otherwise fine, so a hostile megabyte never reaches it.
+        if let undrawable = options.undrawableCharacters {
+            checked = checked.then(.drawable(notPrintable, undrawableCharacters: undrawable))
+        }
+        guard let missing else { return checked }
+        return .notBlank(missing) && checked
     }
 }

@@ -14,11 +14,18 @@ public struct ValidationMessages: Sendable {
 
     /// A catalog from a table of codes; `fallback` answers codes the table lacks (by default, the code
     /// itself, so a missing translation is obvious in review).
+    ///
+    /// An entry may name the failure's parameters as `{name}` (see `ValidationParameter`):
+    /// `"These characters cannot be printed: {characters}."`. When a failure lacks a parameter its entry
+    /// names, the entry cannot be filled in and `fallback` answers instead, so no reader ever sees a brace.
     public init(
         _ messages: [ValidationCode: String],
         fallback: @escaping @Sendable (ValidationFailure) -> String = { $0.code.rawValue }
     ) {
-        self.text = { failure in messages[failure.code] ?? fallback(failure) }
+        self.text = { failure in
+            guard let entry = messages[failure.code] else { return fallback(failure) }
+            return MessageTemplate.fill(entry, with: failure.parameters) ?? fallback(failure)
+        }
     }
 
     /// The text for `failure`.
@@ -41,6 +48,25 @@ extension ValidationCode {
     /// Every code this package reports, so a replacement catalog can check in its own tests that it
     /// covers them all.
     public static var builtIn: [ValidationCode] {
-        [.unexpectedlyValid] + emailCodes + invoiceCodes + expenseCodes + urlCodes
+        [.unexpectedlyValid] + emailCodes + invoiceCodes + expenseCodes + urlCodes + settingsCodes + dayCodes
+    }
+}
+
+/// Fills `{name}` placeholders of a catalog entry from a failure's parameters.
+enum MessageTemplate {
+    /// `entry` with every placeholder replaced, or `nil` when a placeholder names a missing parameter. A `{`
+    /// without a closing `}` is kept as text.
+    static func fill(_ entry: String, with parameters: [String: String]) -> String? {
+        guard entry.contains("{") else { return entry }
+        var result = ""
+        var rest = entry[...]
+        while let open = rest.firstIndex(of: "{") {
+            guard let close = rest[open...].firstIndex(of: "}") else { break }
+            result += rest[..<open]
+            guard let value = parameters[String(rest[rest.index(after: open)..<close])] else { return nil }
+            result += value
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
     }
 }

@@ -1,10 +1,12 @@
 public import Foundation
 
-/// The bounds that make an amount or a date "absurd", shared by the invoice and expense rules so both agree.
+/// The bounds that make an amount or a date "absurd", shared by the invoice and expense rules so both agree,
+/// and with the renderer.
 public enum MoneyLimits {
-    /// 10^15: a thousand trillion of any currency. Above it an amount is a typo or an attack, and the
-    /// renderer's own limit (also 10^15) would refuse it later with a less helpful message.
-    public static let maximumAmount = Decimal(sign: .plus, exponent: 15, significand: 1)
+    /// 10^15, exclusive: every amount must be smaller than this in magnitude. It is the renderer's bound too
+    /// (it accepts every amount below 10^15), so an amount that passes validation always prints. Above it an
+    /// amount is a typo or an attack.
+    public static let amountLimit = Decimal(sign: .plus, exponent: 15, significand: 1)
 
     /// The earliest date a draft may carry, `Date.distantPast` (year 1).
     public static let earliestDate = Date.distantPast
@@ -24,6 +26,22 @@ public enum MoneyLimits {
     public static func decimal(from value: Double) -> Decimal {
         guard value.isFinite else { return .nan }
         return Decimal(value)
+    }
+
+    /// `value` rounded to `places` decimal places, halves away from zero (half-up for the positive amounts
+    /// of an invoice): how every line, tax and total is rounded to a currency's minor units.
+    public static func rounded(_ value: Decimal, toPlaces places: Int) -> Decimal {
+        var input = value
+        var output = Decimal()
+        NSDecimalRound(&output, &input, places, .plain)
+        return output
+    }
+
+    /// Whether a (non-NaN) `value` has at most `places` digits after the decimal point, trailing zeros
+    /// ignored: `3.50` has one, `3.14159` five, `1200` none.
+    public static func hasAtMost(_ places: Int, decimalPlaces value: Decimal) -> Bool {
+        // Exponent zero or more is a whole number; otherwise rounding to `places` must not change it.
+        value.exponent >= 0 || -value.exponent <= places || rounded(value, toPlaces: places) == value
     }
 
     /// Whether `date` is a real instant within `earliestDate...latestDate` (NaN and infinite dates are not).
