@@ -10,7 +10,12 @@ extension LedgerFactory {
     /// environment's calendar.
     public func makeExpenses() async throws(StorageError) -> Expenses {
         let store = try await store.open()
-        let recorder = ExpenseRecorder(validator: ExpenseValidator(), messages: .english, saver: store)
+        let rules = ExpenseValidationOptions(now: environment.now, calendar: environment.calendar)
+        var farAhead = rules
+        farAhead.allowsFuture = true
+        let recorder = ExpenseRecorder(
+            validator: ExpenseValidator(options: rules), futureValidator: ExpenseValidator(options: farAhead),
+            messages: .english, saver: store)
         let reports = ExpenseReports(
             reader: ExpenseReportReader(
                 source: store, calendar: environment.calendar, timeZone: environment.calendar.timeZone,

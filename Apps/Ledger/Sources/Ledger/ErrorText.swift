@@ -26,15 +26,19 @@ extension CommandError {
         }
     }
 
-    static func invalid(_ what: String, _ problems: [ValidationProblem]) -> CommandError {
+    static func invalid(_ what: String, _ problems: [ValidationProblem], hint: String? = nil) -> CommandError {
         CommandError(
-            message: "\(what) is not valid:", hint: nil, status: .dataError,
+            message: "\(what) is not valid:", hint: hint, status: .dataError,
             details: problems.map { ($0.path.isEmpty ? "" : "\($0.path): ") + "\($0.message) [\($0.code)]" })
     }
 
     static func expense(_ error: ExpenseInputError) -> CommandError {
         switch error {
-        case .invalid(let problems): .invalid("the expense", problems)
+        case .invalid(let problems):
+            .invalid(
+                "the expense", problems,
+                hint: problems.contains { $0.code == .expenseDateTooFarInFuture }
+                    ? "If the date is right, add --allow-future." : nil)
         case .storage(let error): .storage(error)
         }
     }

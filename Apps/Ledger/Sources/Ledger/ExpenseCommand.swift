@@ -13,6 +13,7 @@ enum ExpenseCommand {
                 .value("currency", "CODE", "ISO 4217 code (default: the configured currency, else EUR)"),
                 .value("date", "YYYY-MM-DD", "the day it was spent (default: today)"),
                 .value("comment", "TEXT", "a note"),
+                .flag("allow-future", "accept a date more than a year ahead (it is refused as a likely typo)"),
             ],
             details: "An expense dated by --date keeps the time of day it was recorded, so the expenses of one day "
                 + "list in the order they were recorded.",
@@ -54,7 +55,8 @@ enum ExpenseCommand {
         let expense = NewExpense(
             title: invocation.value("title"), price: price,
             currencyCode: invocation.arguments.value("currency") ?? session.defaultCurrency, date: date ?? now,
-            comment: invocation.arguments.value("comment") ?? "")
+            comment: invocation.arguments.value("comment") ?? "", allowsFuture: invocation.arguments.has("allow-future")
+        )
         let entry = try await session.run { () throws(CommandError) in
             let expenses = try await session.expenses()
             do throws(ExpenseInputError) {

@@ -72,8 +72,8 @@ enum InvoiceCommand {
         let description = parts.dropLast(2).joined(separator: ";")
         let quantityText = parts[parts.count - 2].trimmingCharacters(in: .whitespaces)
         let priceText = parts[parts.count - 1].trimmingCharacters(in: .whitespaces)
-        guard let quantity = Int(quantityText) else {
-            throw .usage("--item '\(text)': the quantity '\(quantityText)' is not a whole number", hint: nil)
+        guard let quantity = DecimalText.parse(quantityText) else {
+            throw .usage("--item '\(text)': the quantity '\(quantityText)' is not a number such as 2 or 1.5", hint: nil)
         }
         guard let price = DecimalText.parse(priceText) else {
             throw .usage("--item '\(text)': the unit price '\(priceText)' is not a number such as 12.50", hint: nil)

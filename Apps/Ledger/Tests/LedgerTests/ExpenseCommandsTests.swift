@@ -83,6 +83,10 @@ struct ExpenseCommandsTests {
             "is not a day written as YYYY-MM-DD"
         ),
         (["expense", "add", "--title", "x", "--price", "-3"], 65, "more than zero"),
+        (["expense", "add", "--title", "x", "--price", "3.14159"], 65, "expense.priceTooPrecise"),
+        (["expense", "add", "--title", "x", "--price", "3.5", "--currency", "JPY"], 65, "expense.priceTooPrecise"),
+        (["expense", "add", "--title", "x", "--price", "0.001"], 65, "expense.priceTooPrecise"),
+        (["expense", "add", "--title", "x", "--price", "1", "--date", "2099-01-01"], 65, "--allow-future"),
         (["expense", "add", "--title", " ", "--price", "3"], 65, "expense.titleMissing"),
         (["expense", "add", "--title", "x", "--price", "3", "--currency", "EURO"], 65, "expense.currencyNotISO4217"),
         (["expense", "add", "--title", "x", "--price", "3", "--bogus", "1"], 64, "unknown option '--bogus'"),
@@ -113,6 +117,14 @@ struct ExpenseCommandsTests {
             #expect(
                 result.standardError.contains("usage: ledger \(arguments[0])"), "\(arguments): \(result.standardError)")
         }
+    }
+
+    @Test func aDateFarAheadIsKeptWhenTheUserSaysSo() async throws {
+        let workspace = try LedgerWorkspace()
+        let added = try await workspace.run([
+            "expense", "add", "--title", "Domain", "--price", "10", "--date", "2099-01-01", "--allow-future",
+        ])
+        #expect(added.status == 0, "\(added.standardError)")
     }
 
     @Test func anExpenseCanBeCorrectedAndDeletedByItsIdPrefix() async throws {

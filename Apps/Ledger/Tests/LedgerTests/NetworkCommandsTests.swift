@@ -86,7 +86,9 @@ struct NetworkCommandsTests {
     @Test(arguments: [
         (["invoice", "new", "--item", "a;1;2"], Int32(64), "needs --client"),
         (["invoice", "new", "--client", "A"], 64, "invoice new needs --item"),
-        (["invoice", "new", "--client", "A", "--item", "a;x;2"], 64, "is not a whole number"),
+        (["invoice", "new", "--client", "A", "--item", "a;x;2"], 64, "the quantity 'x' is not a number"),
+        (["invoice", "new", "--client", "A", "--item", "a;1.2345;2"], 65, "invoice.quantityTooPrecise"),
+        (["invoice", "new", "--client", "A", "--item", "a;1;3.14159"], 65, "invoice.unitPriceTooPrecise"),
         (["invoice", "new", "--client", "A", "--item", "no separators"], 64, "description;quantity;unit price"),
         (
             ["invoice", "new", "--client", "A", "--item", "a;1;2", "--template", "fancy"], 64,

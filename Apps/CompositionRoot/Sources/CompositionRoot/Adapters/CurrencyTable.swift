@@ -1,11 +1,15 @@
 import Rendering
+import Validation
 
-/// Hands the currencies of the Validation package's ISO 4217 table to the Rendering package, which prints
-/// amounts with their minor units.
+/// Hands the Validation package's ISO 4217 table to the Rendering package: every currency a draft may use
+/// renders with its minor units, and with its sign where Rendering knows one.
 enum CurrencyTable {
-    /// The currency for an ISO 4217 code; codes outside Rendering's table get two minor units and the code as
-    /// their symbol.
+    /// The currency for an ISO 4217 code. A code outside the table (which validation refuses before anything is
+    /// rendered) falls back to two minor units, so a stored amount still prints.
     @Sendable static func currency(_ code: String) -> Currency {
-        Currency(code: code) ?? (try? Currency(code: code, minorUnits: 2)) ?? .usd
+        let code = code.uppercased()
+        let minorUnits = ISO4217.minorUnits(for: code) ?? 2
+        let symbol = Currency(code: code).map(\.symbol)
+        return (try? Currency(code: code, minorUnits: minorUnits, symbol: symbol)) ?? .usd
     }
 }

@@ -5,17 +5,20 @@ public import Validation
 /// Validates a new expense with the Validation package's rules, then saves it with the Storage package.
 public struct ExpenseRecorder: ExpenseRecording {
     private let validator: any ExpenseValidating
+    private let futureValidator: any ExpenseValidating
     private let messages: ValidationMessages
     private let saver: any ExpenseSaving
     private let makeID: @Sendable () -> UUID
 
-    /// Creates a recorder that checks with `validator`, words problems with `messages`, saves through `saver`
-    /// and names new entries with `makeID` (injected so tests get stable ids).
+    /// Creates a recorder that checks with `validator` (or `futureValidator` for an expense that allows a date far
+    /// ahead; `validator` when none is given), words problems with `messages`, saves through `saver` and names new
+    /// entries with `makeID` (injected so tests get stable ids).
     public init(
-        validator: any ExpenseValidating, messages: ValidationMessages, saver: any ExpenseSaving,
-        makeID: @escaping @Sendable () -> UUID = UUID.init
+        validator: any ExpenseValidating, futureValidator: (any ExpenseValidating)? = nil,
+        messages: ValidationMessages, saver: any ExpenseSaving, makeID: @escaping @Sendable () -> UUID = UUID.init
     ) {
         self.validator = validator
+        self.futureValidator = futureValidator ?? validator
         self.messages = messages
         self.saver = saver
         self.makeID = makeID
@@ -41,6 +44,7 @@ public struct ExpenseRecorder: ExpenseRecording {
         let draft = ExpenseEntryDraft(
             title: expense.title, price: expense.price, currencyCode: expense.currencyCode.uppercased(),
             date: expense.date, comment: expense.comment)
-        return messages.problems(for: validator.validate(expense: draft))
+        let rules = expense.allowsFuture ? futureValidator : validator
+        return messages.problems(for: rules.validate(expense: draft))
     }
 }

@@ -40,14 +40,20 @@ public struct NewExpense: Hashable, Sendable {
     public var date: Date
     /// Free text.
     public var comment: String
+    /// Whether a date more than a year ahead is meant (a subscription paid far ahead) rather than a mistyped year.
+    public var allowsFuture: Bool
 
     /// Creates a new expense.
-    public init(title: String, price: Decimal, currencyCode: String, date: Date, comment: String = "") {
+    public init(
+        title: String, price: Decimal, currencyCode: String, date: Date, comment: String = "",
+        allowsFuture: Bool = false
+    ) {
         self.title = title
         self.price = price
         self.currencyCode = currencyCode
         self.date = date
         self.comment = comment
+        self.allowsFuture = allowsFuture
     }
 }
 

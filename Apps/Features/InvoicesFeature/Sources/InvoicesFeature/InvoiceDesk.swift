@@ -103,7 +103,8 @@ public actor InvoiceDesk: InvoiceSubmitting, InvoiceArchiving, InvoiceUploadRetr
         return await upload(record, pdf: pdf)
     }
 
-    /// Every problem with the form: the invoice rules of the Validation package plus the tax rate.
+    /// Every problem with the form: the invoice rules of the Validation package, which also cover what the
+    /// renderer needs (amount limits, decimals, tax, characters the fonts can draw).
     private func check(_ request: InvoiceRequest, issued: Date, due: Date) -> [ValidationProblem] {
         let draft = InvoiceDraft(
             clientName: request.client,
@@ -112,15 +113,9 @@ public actor InvoiceDesk: InvoiceSubmitting, InvoiceArchiving, InvoiceUploadRetr
                     id: String(index + 1), description: item.description, quantity: item.quantity,
                     unitPrice: item.unitPrice)
             },
-            currencyCode: request.currencyCode, issueDate: issued, dueDate: due)
-        var problems = dependencies.messages.problems(for: dependencies.validator.validate(invoice: draft))
-        if let tax = request.taxPercent, tax.isNaN || tax < 0 || tax > 100 {
-            problems.append(
-                ValidationProblem(
-                    code: ValidationCode(rawValue: "invoice.taxRateOutOfRange"), path: "taxPercent",
-                    message: "The tax rate must be between 0 and 100 percent."))
-        }
-        return problems
+            currencyCode: request.currencyCode, issueDate: issued, dueDate: due, taxPercent: request.taxPercent,
+            notes: request.notes)
+        return dependencies.messages.problems(for: dependencies.validator.validate(invoice: draft))
     }
 
     private func renderingDocument(
@@ -137,7 +132,7 @@ public actor InvoiceDesk: InvoiceSubmitting, InvoiceArchiving, InvoiceUploadRetr
             currency: dependencies.currency(request.currencyCode.uppercased()),
             lineItems: request.items.map {
                 InvoiceLineItem(
-                    description: $0.description, quantity: Decimal($0.quantity), unitPrice: $0.unitPrice,
+                    description: $0.description, quantity: $0.quantity, unitPrice: $0.unitPrice,
                     taxRate: taxRate)
             },
             notes: request.notes,

@@ -47,13 +47,13 @@ public struct Seller: Hashable, Sendable, Codable {
 public struct InvoiceItem: Hashable, Sendable, Codable {
     /// What was sold.
     public var description: String
-    /// How many.
-    public var quantity: Int
+    /// How many: whole items or parts such as 1.5 hours (up to three decimal places).
+    public var quantity: Decimal
     /// The price of one, in the invoice's currency.
     public var unitPrice: Decimal
 
     /// Creates an item.
-    public init(description: String, quantity: Int, unitPrice: Decimal) {
+    public init(description: String, quantity: Decimal, unitPrice: Decimal) {
         self.description = description
         self.quantity = quantity
         self.unitPrice = unitPrice

@@ -9,13 +9,13 @@ public struct OnboardingContext: Sendable {
     /// Where the signed-in session is kept.
     public var session: any TokenStore
     /// The email rules of the Validation package.
-    public var emailValidator: any EmailValidating
+    public var emailValidator: any EmailInspecting
     /// Receives analytics and diagnostics lines.
     public var log: @Sendable (String) -> Void
 
     /// Creates a context.
     public init(
-        api: APIClient, session: any TokenStore, emailValidator: any EmailValidating,
+        api: APIClient, session: any TokenStore, emailValidator: any EmailInspecting,
         log: @escaping @Sendable (String) -> Void
     ) {
         self.api = api

@@ -141,6 +141,17 @@ struct RegistrationFlowTests {
         #expect(await session.token() != nil)
     }
 
+    @Test func staffAddressesSkipOnlyPolicyRules() async throws {
+        let staff = ScriptedHTTPClient([
+            .status(201, body: #"{"id": "usr_1", "email": "x"}"#), .status(200, body: grantJSON),
+        ])
+        try await flow(staff).register(email: "jürgen@corp.ledger.example")
+        #expect(staff.requests.count == 2)
+        let outsider = ScriptedHTTPClient([])
+        await #expect(throws: RegistrationError.self) { try await flow(outsider).register(email: "jürgen@example.com") }
+        #expect(outsider.requests.isEmpty)
+    }
+
     @Test(arguments: [
         "no-at-sign", "someone@Mailinator.COM", "someone@eu.mailinator.com", "",
         String(repeating: "a", count: 100_000) + "@b.example",

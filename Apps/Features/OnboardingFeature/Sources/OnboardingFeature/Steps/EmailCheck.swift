@@ -9,7 +9,7 @@ extension RegistrationStep {
         RegistrationStep(
             "email-check", phase: .validation,
             service: EmailCheckRegistrationService(check: { [validator = context.emailValidator] email in
-                EmailCheckResult(validator.validate(email: email))
+                EmailCheckResult(validator.inspect(email: email))
             })
             .allowingFailures(forDomainsIn: staffDomains, forgiving: .everyPolicyFailure))
     }
@@ -19,11 +19,19 @@ extension RegistrationStep {
 }
 
 extension EmailCheckResult {
-    /// A validation result as the registration check reads it. The address counts as structurally sound only
-    /// when it has no failure at all, and no domain is handed over, so staff domains are forgiven nothing until
-    /// the validator reports its own parse.
-    init(_ failures: [ValidationFailure]) {
+    /// The failures that are this app's choices rather than malformed addresses: international addresses,
+    /// quoted local parts, IP literals and single-label domains are real addresses the app does not take from
+    /// everyone. Staff domains may skip only these.
+    static let policyCodes: Set<String> = [
+        ValidationCode.emailInternationalizedNotAllowed, .emailQuotedLocalPartNotAllowed, .emailIPLiteralNotAllowed,
+        .emailSingleLabelDomain,
+    ].reduce(into: []) { $0.insert($1.rawValue) }
+
+    /// The validator's reading of an address, as the registration check reads it: its failures, whether it is
+    /// structurally sound, and the domain in its one normalised form.
+    init(_ inspection: EmailInspection) {
         self.init(
-            codes: failures.map(\.code.rawValue), policyCodes: [], isStructurallySound: failures.isEmpty, domain: nil)
+            codes: inspection.failures.map(\.code.rawValue), policyCodes: Self.policyCodes,
+            isStructurallySound: inspection.isStructurallySound, domain: inspection.normalizedDomain)
     }
 }
