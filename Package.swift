@@ -53,6 +53,7 @@ let package = Package(
         .package(path: "Apps/Features/OnboardingFeature"),
         .package(path: "Apps/Features/HomeFeature"),
         .package(path: "Apps/Features/LinksFeature"),
+        .package(path: "Apps/Features/SettingsFeature"),
         .package(path: "Apps/CompositionRoot"),
         .package(path: "Apps/DevServer"),
     ],
@@ -99,6 +100,7 @@ let package = Package(
         suite(ofFeature: "OnboardingFeature", kits: ["Validation", "Registration", "Networking"]),
         suite(ofFeature: "HomeFeature", kits: ["SectionsRegistry", "Networking", "Storage"]),
         suite(ofFeature: "LinksFeature", kits: ["Navigation"]),
+        suite(ofFeature: "SettingsFeature", kits: ["Validation", "Storage"]),
     ],
     swiftLanguageModes: [.v6]
 )

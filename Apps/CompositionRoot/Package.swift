@@ -28,6 +28,7 @@ let package = Package(
         .package(path: "../Features/OnboardingFeature"),
         .package(path: "../Features/HomeFeature"),
         .package(path: "../Features/LinksFeature"),
+        .package(path: "../Features/SettingsFeature"),
         .package(path: "../DevServer"),
     ],
     targets: [
@@ -47,6 +48,7 @@ let package = Package(
                 .product(name: "OnboardingFeature", package: "OnboardingFeature"),
                 .product(name: "HomeFeature", package: "HomeFeature"),
                 .product(name: "LinksFeature", package: "LinksFeature"),
+                .product(name: "SettingsFeature", package: "SettingsFeature"),
             ],
             swiftSettings: swiftSettings
         ),

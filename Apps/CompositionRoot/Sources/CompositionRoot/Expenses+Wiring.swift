@@ -20,7 +20,7 @@ extension LedgerFactory {
             reader: ExpenseReportReader(
                 source: store, calendar: environment.calendar, timeZone: environment.calendar.timeZone,
                 now: environment.now),
-            calendar: environment.calendar, locale: renderingLocale, currency: CurrencyTable.currency)
+            calendar: environment.calendar, locale: reportLocale, currency: CurrencyTable.currency)
         return Expenses(
             recorder: recorder, importer: CSVExpenseImporter(recorder: recorder, saver: store, days: days),
             exporter: reports, reports: reports, corrections: ExpenseEditor(recorder: recorder, store: store))

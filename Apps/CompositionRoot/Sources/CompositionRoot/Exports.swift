@@ -12,5 +12,6 @@
 @_exported public import Registration
 @_exported public import Rendering
 @_exported public import SectionsRegistry
+@_exported public import SettingsFeature
 @_exported public import Storage
 @_exported public import Validation

@@ -3,9 +3,17 @@ public import Foundation
 import Rendering
 
 extension LedgerFactory {
-    /// How money and dates look on invoices and report tables, from the environment's locale.
+    /// How money and dates look on invoices, from the environment's locale.
     var renderingLocale: RenderingLocale {
         RenderingLocale(identifier: environment.locale.identifier)
+    }
+
+    /// How report tables look: money in the environment's locale, days as `YYYY-MM-DD`, the form commands read
+    /// them in, so every date the app prints can be typed back.
+    var reportLocale: RenderingLocale {
+        var locale = renderingLocale
+        locale.dateStyle = .iso8601
+        return locale
     }
 
     /// `amount` as people read money in the environment's locale (`€3,996.84`, `¥1,235`), with the currency's

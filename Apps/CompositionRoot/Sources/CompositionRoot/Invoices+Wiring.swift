@@ -21,14 +21,11 @@ extension LedgerFactory {
                 now: environment.now,
                 calendar: environment.calendar,
                 locale: renderingLocale,
-                seller: { Self.seller },
+                seller: { [self] () throws(InvoiceError) in try await Seller(settings: currentSettings()) },
                 currency: CurrencyTable.currency))
         return Invoices(form: desk, archive: desk, uploads: desk, duplication: desk, templates: Self.invoiceTemplates)
     }
 
     /// The template ids the form offers, in the order a menu shows them.
     static let invoiceTemplates = [InvoiceTemplateID.standard, .compact, .creative].map(\.rawValue)
-
-    /// Who issues the invoices until the user sets their own company.
-    static let seller = Seller(name: "Ledger Demo Ltd", address: ["1 Example Street", "Springfield"])
 }

@@ -75,6 +75,12 @@ enum DemoCommand {
         }
 
         let steps = [
+            Step(
+                note: "Set up your company once: invoices carry it",
+                words: ["config", "set", "seller.name", "Acme Consulting GmbH"]),
+            Step(note: "", words: ["config", "set", "seller.address", "Friedrichstraße 1", "10117 Berlin"]),
+            Step(note: "", words: ["config", "set", "seller.tax-id", "DE123456789"]),
+            Step(note: "", words: ["config", "set", "seller.iban", "DE89 3704 0044 0532 0130 00"]),
             Step(note: "Record expenses", words: ["expense", "add", "--title", "Coffee", "--price", "3.80"]),
             Step(
                 note: "",

@@ -63,6 +63,26 @@ extension CommandError {
         }
     }
 
+    static func settings(_ error: SettingsError) -> CommandError {
+        switch error {
+        case .unknownKey(let key):
+            .usage(
+                "there is no setting '\(key)'",
+                hint: "Settings: \(SettingKey.allCases.map(\.rawValue).joined(separator: ", ")).")
+        case .invalid(let key, let problems):
+            .invalid("\(key.rawValue)", problems)
+        case .wrongNumberOfValues, .required:
+            .usage(error.description, hint: "Run 'ledger help config set'.")
+        case .unreadable:
+            CommandError(
+                message: error.description,
+                hint: "Set each setting again with 'ledger config set', or restore the data folder from a backup.",
+                status: .ioError)
+        case .storage(let failure):
+            .storage(failure)
+        }
+    }
+
     static func invoice(_ error: InvoiceError) -> CommandError {
         switch error {
         case .invalid(let problems):
@@ -85,6 +105,11 @@ extension CommandError {
             CommandError(
                 message: "no invoice '\(number)' on this machine", hint: "Run 'ledger invoice list' to see them.",
                 status: .dataError)
+        case .sellerUnavailable(let detail):
+            CommandError(
+                message: "the invoice was not created: \(detail)",
+                hint: "Check 'ledger config list'; set the company again with 'ledger config set seller.name NAME'.",
+                status: .ioError)
         }
     }
 

@@ -62,7 +62,7 @@ struct GlobalOptions: Sendable {
 enum CommandTable {
     static let all: [CommandSpec] =
         ExpenseCommand.specs + ReportCommand.specs + InvoiceCommand.specs + AccountCommand.specs
-        + LinkCommand.specs + HomeCommand.specs + DemoCommand.specs + ShellCommand.specs
+        + LinkCommand.specs + HomeCommand.specs + ConfigCommand.specs + DemoCommand.specs + ShellCommand.specs
 
     /// The command named by the leading words of `words` (the longest match) and the words after it.
     static func command(in words: [String]) -> (CommandSpec, [String])? {
@@ -200,24 +200,47 @@ struct CommandContext {
     /// The currency amounts are in when a command does not name one.
     let defaultCurrency: String
 
-    /// The context for `options`.
+    /// The context for `options`, with the user's settings applied: their time zone and first day of the week
+    /// cut reports, their locale prints money, their currency is the default. Settings that cannot be read leave
+    /// the defaults in place; the commands that need them (`config`, invoices) say why.
     static func make(options: GlobalOptions, console: Console) async -> CommandContext {
-        CommandContext(options: options, console: console)
+        let base = environment(options: options)
+        let bootstrap = LedgerFactory(environment: base)
+        let settings = try? await bootstrap.makeSettings().current()
+        await bootstrap.close()
+        guard let settings else { return CommandContext(factory: bootstrap, options: options, console: console) }
+        var environment = base
+        environment.calendar = settings.calendar(from: base.calendar)
+        if let locale = settings.locale { environment.locale = Locale(identifier: locale) }
+        return CommandContext(
+            factory: LedgerFactory(environment: environment), options: options, console: console,
+            defaultCurrency: settings.currency)
     }
 
-    private init(options: GlobalOptions, console: Console) {
-        let verbose = options.verbose
-        self.console = console
+    private init(factory: LedgerFactory, options: GlobalOptions, console: Console, defaultCurrency: String = "EUR") {
+        self.factory = factory
         self.options = options
-        self.defaultCurrency = "EUR"
-        self.factory = LedgerFactory(
-            environment: .init(
-                dataDirectory: options.dataDirectory ?? DataDirectory.default,
-                apiBaseURL: options.apiURL ?? DataDirectory.defaultAPIURL,
-                log: { line in
-                    if verbose { FileHandle.standardError.write(Data("· \(line)\n".utf8)) }
-                }
-            ))
+        self.console = console
+        self.defaultCurrency = defaultCurrency
+    }
+
+    private static func environment(options: GlobalOptions) -> LedgerFactory.Environment {
+        let verbose = options.verbose
+        return LedgerFactory.Environment(
+            dataDirectory: options.dataDirectory ?? DataDirectory.default,
+            apiBaseURL: options.apiURL ?? DataDirectory.defaultAPIURL,
+            log: { line in
+                if verbose { FileHandle.standardError.write(Data("· \(line)\n".utf8)) }
+            })
+    }
+
+    /// The settings, or why the data folder cannot be opened.
+    func settings() async throws(CommandError) -> any SettingsStore {
+        do throws(StorageError) {
+            return try await factory.makeSettings()
+        } catch {
+            throw .storage(error)
+        }
     }
 
     /// The expenses feature, or why the data folder cannot be opened.

@@ -56,7 +56,9 @@ struct ExpenseCommandsTests {
         let imported = try await workspace.run(["expense", "import", csv.path])
         #expect(imported.status == 0, "\(imported.standardError)")
         #expect(imported.standardOutput.contains("Imported 2 new expenses"))
-        #expect(imported.standardOutput.contains("line 3: The date '2026-02-30'"))
+        #expect(
+            imported.standardOutput.contains(
+                "line 3: The date 2026-02-30 does not exist: that month has 28 days, not 30."))
         #expect(imported.standardOutput.contains("line 5:"))
 
         let exported = try await workspace.run(["expense", "export"])

@@ -97,12 +97,13 @@ public struct CSVExpenseImporter: ExpenseImporting {
         }
         var problems: [ValidationProblem] = []
         let dateText = field(columns.date)
-        let date = days.date(from: dateText)
-        if date == nil {
+        var date: Date?
+        do throws(DayFormat.Problem) {
+            date = try days.day(from: dateText)
+        } catch {
             problems.append(
                 ValidationProblem(
-                    code: ValidationCode(rawValue: "import.invalidDate"), path: "date",
-                    message: "The date '\(dateText)' is not a day written as YYYY-MM-DD."))
+                    code: ValidationCode(rawValue: "import.invalidDate"), path: "date", message: "The date \(error)."))
         }
         let amountText = field(columns.amount)
         let amount = DecimalText.parse(amountText)

@@ -31,8 +31,9 @@ public actor InvoiceDesk: InvoiceSubmitting, InvoiceArchiving, InvoiceUploadRetr
         public var calendar: Calendar
         /// How money and dates are printed on the PDF.
         public var locale: RenderingLocale
-        /// Who issues the invoices, read at every submission so a changed setting applies at once.
-        public var seller: @Sendable () async -> Seller
+        /// Who issues the invoices, read at every submission so a changed setting applies at once; fails with
+        /// `sellerUnavailable` when it cannot be read.
+        public var seller: @Sendable () async throws(InvoiceError) -> Seller
         /// The currency, with its minor units, for an ISO 4217 code.
         public var currency: @Sendable (String) -> Currency
 
@@ -41,7 +42,8 @@ public actor InvoiceDesk: InvoiceSubmitting, InvoiceArchiving, InvoiceUploadRetr
             validator: any InvoiceValidating, messages: ValidationMessages, templates: InvoiceTemplateRegistry,
             templateIDs: [String], documents: any DocumentStore, uploader: any InvoiceUploading,
             isSignedIn: @escaping @Sendable () async -> Bool, now: @escaping @Sendable () -> Date,
-            calendar: Calendar, locale: RenderingLocale, seller: @escaping @Sendable () async -> Seller,
+            calendar: Calendar, locale: RenderingLocale,
+            seller: @escaping @Sendable () async throws(InvoiceError) -> Seller,
             currency: @escaping @Sendable (String) -> Currency
         ) {
             self.validator = validator
@@ -84,7 +86,7 @@ public actor InvoiceDesk: InvoiceSubmitting, InvoiceArchiving, InvoiceUploadRetr
 
         let number = try await nextNumber()
         let document = renderingDocument(
-            request, number: number, issued: issued, due: due, seller: await dependencies.seller())
+            request, number: number, issued: issued, due: due, seller: try await dependencies.seller())
         let pdf: Data
         let totals: InvoiceTotals
         do {

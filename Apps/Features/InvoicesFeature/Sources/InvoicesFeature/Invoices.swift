@@ -170,6 +170,8 @@ public enum InvoiceError: Error, Hashable, Sendable {
     case storage(StorageError)
     /// No stored invoice has this number.
     case notFound(String)
+    /// Who issues the invoice could not be read (the settings are damaged); nothing was stored.
+    case sellerUnavailable(detail: String)
 }
 
 /// Turns a filled-in form into a stored (and, when possible, uploaded) invoice.
