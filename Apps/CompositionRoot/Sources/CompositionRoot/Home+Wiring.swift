@@ -7,14 +7,15 @@ import StorageSQLite
 
 extension LedgerFactory {
     /// The server-driven home screen: fetched through the HTTP stack, assembled by the home feature's section
-    /// registry, saved in the data folder's store for offline use.
+    /// registry, saved in the data folder's store for offline use; spending figures are the user's own.
     public func makeHomeScreen() async throws(HomeScreenSetupError) -> any HomeScreenLoading {
-        let documents: any DocumentStore
+        let store: SQLiteStore
         do {
-            documents = try await store.open()
+            store = try await self.store.open()
         } catch {
             throw .storage(error)
         }
+        let documents: any DocumentStore = store
         let registry: SectionRegistry
         do {
             registry = try HomeSections.registry(caching: documents)
@@ -23,6 +24,9 @@ extension LedgerFactory {
         }
         return HomeScreenLoader(
             api: network.api, registry: registry, documents: documents,
+            ownExpenses: ExpenseReportReader(
+                source: store, calendar: environment.calendar, timeZone: environment.calendar.timeZone,
+                now: environment.now),
             money: MoneyFormatter(locale: renderingLocale), currency: CurrencyTable.currency, now: environment.now,
             log: environment.log)
     }

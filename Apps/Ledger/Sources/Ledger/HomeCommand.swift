@@ -69,8 +69,9 @@ enum HomeCommand {
         switch section {
         case .banner(let title, let message, let link):
             return ["▌ \(title): \(message)" + (link.map { "  → \($0)" } ?? "")]
-        case .expensesSummary(let period, let total, let categories):
-            return ["Spent this \(period): \(total)"] + categories.map { "    \($0.name): \($0.total)" }
+        case .expensesSummary(let period, let total, let categories, let source):
+            let origin = source == .server ? " (the server's figures: yours could not be read)" : ""
+            return ["Spent this \(period): \(total)\(origin)"] + categories.map { "    \($0.name): \($0.total)" }
         case .quickActions(let actions):
             return ["Shortcuts: " + actions.map { "[\($0.title)] \($0.link)" }.joined(separator: "  ")]
         }

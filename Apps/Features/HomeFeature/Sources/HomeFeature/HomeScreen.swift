@@ -22,10 +22,19 @@ public struct HomeScreen: Hashable, Sendable {
 public enum HomeSection: Hashable, Sendable {
     /// A message with an optional link.
     case banner(title: String, message: String, link: String?)
-    /// What was spent in a period, in total and per category.
-    case expensesSummary(period: String, total: String, categories: [Category])
+    /// What was spent in a period: the user's own expenses from this device's store, or, when they cannot be
+    /// read, the figures the server sent (`source` says which), in total and per category.
+    case expensesSummary(period: String, total: String, categories: [Category], source: FigureSource)
     /// Shortcuts, each a title and a link.
     case quickActions([Action])
+
+    /// Where the figures of a summary come from.
+    public enum FigureSource: Hashable, Sendable {
+        /// The expenses recorded on this device.
+        case yourExpenses
+        /// The server's figures, shown only when the device's own cannot be read.
+        case server
+    }
 
     /// A category of the summary.
     public struct Category: Hashable, Sendable {

@@ -13,17 +13,20 @@ public struct HomeScreenLoader: HomeScreenLoading {
     private let documents: any DocumentStore
     private let money: MoneyFormatter
     private let currency: @Sendable (String) -> Currency
+    private let ownExpenses: (any ReportReading)?
     private let now: @Sendable () -> Date
     private let log: @Sendable (String) -> Void
 
     /// Creates a loader that fetches through `api`, builds sections with `registry`'s modules, keeps the last good
-    /// screen in `documents`, prints amounts with `money` (minor units from `currency`), stamps saved copies
-    /// with `now` and reports what it skipped to `log`.
+    /// screen in `documents`, fills expense summaries from `ownExpenses` (the user's own figures), prints amounts
+    /// with `money` (minor units from `currency`), stamps saved copies with `now` and reports what it skipped to
+    /// `log`.
     public init(
-        api: APIClient, registry: SectionRegistry, documents: any DocumentStore, money: MoneyFormatter,
-        currency: @escaping @Sendable (String) -> Currency, now: @escaping @Sendable () -> Date,
+        api: APIClient, registry: SectionRegistry, documents: any DocumentStore, ownExpenses: (any ReportReading)?,
+        money: MoneyFormatter, currency: @escaping @Sendable (String) -> Currency, now: @escaping @Sendable () -> Date,
         log: @escaping @Sendable (String) -> Void
     ) {
+        self.ownExpenses = ownExpenses
         self.api = api
         self.registry = registry
         self.documents = documents
@@ -55,7 +58,7 @@ public struct HomeScreenLoader: HomeScreenLoading {
         }
         await report(assembly)
         await remember(assembly, payloads: payloads)
-        return screen(assembly, source: .network)
+        return await screen(assembly, source: .network)
     }
 
     // MARK: Offline
@@ -109,7 +112,8 @@ public struct HomeScreenLoader: HomeScreenLoading {
             }
         }
         do {
-            var screen = screen(try assembler.assemble(payloads), source: .cache(savedAt: layout.savedAt))
+            let assembly = try assembler.assemble(payloads)
+            var screen = await screen(assembly, source: .cache(savedAt: layout.savedAt))
             screen.skipped += missing
             return screen
         } catch {
@@ -125,16 +129,20 @@ public struct HomeScreenLoader: HomeScreenLoading {
         _ = await dispatcher.report(assembly.diagnostics)
     }
 
-    private func screen(_ assembly: ScreenAssembly, source: HomeScreen.Source) -> HomeScreen {
-        HomeScreen(
-            sections: assembly.sections.compactMap(section),
+    private func screen(_ assembly: ScreenAssembly, source: HomeScreen.Source) async -> HomeScreen {
+        var sections: [HomeSection] = []
+        for built in assembly.sections {
+            if let section = await section(built) { sections.append(section) }
+        }
+        return HomeScreen(
+            sections: sections,
             skipped: assembly.diagnostics.map {
                 SkippedSection(id: $0.sectionID, type: $0.sectionType, reason: Self.reason($0.problem))
             },
             source: source)
     }
 
-    private func section(_ section: ScreenSection) -> HomeSection? {
+    private func section(_ section: ScreenSection) async -> HomeSection? {
         if let banner = section.model(as: BannerModel.self) {
             return .banner(title: banner.title, message: banner.message, link: banner.link)
         }
@@ -143,14 +151,29 @@ public struct HomeScreenLoader: HomeScreenLoading {
             func amount(_ cents: Int) -> String {
                 money.string(from: Decimal(cents) / pow(10, currency.minorUnits), currency: currency)
             }
+            if let own = await ownSummary(period: summary.period) { return own }
             return .expensesSummary(
                 period: summary.period, total: amount(summary.totalCents),
-                categories: summary.categories.map { .init(name: $0.name, total: amount($0.totalCents)) })
+                categories: summary.categories.map { .init(name: $0.name, total: amount($0.totalCents)) },
+                source: .server)
         }
         if let actions = section.model(as: QuickActionsModel.self) {
             return .quickActions(actions.actions.map { .init(title: $0.title, link: $0.link) })
         }
         return nil
+    }
+
+    /// The user's own spending in the period the server named (`day`, `week`, `month`, `year`), one total per
+    /// currency; nil when the period is not one of those or the store cannot be read.
+    private func ownSummary(period: String) async -> HomeSection? {
+        let ranges: [String: ReportRange] = ["day": .today, "week": .thisWeek, "month": .thisMonth, "year": .thisYear]
+        guard let ownExpenses, let range = ranges[period.lowercased()],
+            let report = try? await ownExpenses.report(for: range)
+        else { return nil }
+        let totals = report.totals.map { money.string(from: $0.amount, currency: currency($0.currencyCode)) }
+        return .expensesSummary(
+            period: period.lowercased(), total: totals.isEmpty ? "nothing yet" : totals.joined(separator: " · "),
+            categories: [], source: .yourExpenses)
     }
 
     private static func reason(_ problem: SectionDiagnostic.Problem) -> String {

@@ -27,11 +27,13 @@ private let screenJSON = """
 
 @Suite("Home: loading the screen")
 struct HomeScreenLoaderTests {
-    private func loader(_ client: ScriptedHTTPClient, documents: any DocumentStore) throws -> HomeScreenLoader {
+    private func loader(
+        _ client: ScriptedHTTPClient, documents: any DocumentStore, own: (any ReportReading)? = nil
+    ) throws -> HomeScreenLoader {
         HomeScreenLoader(
             api: APIClient(baseURL: try #require(URL(string: "http://api.test")), client: client),
             registry: try HomeSections.registry(caching: documents),
-            documents: documents,
+            documents: documents, ownExpenses: own,
             money: MoneyFormatter(locale: RenderingLocale(identifier: "en_US")),
             currency: { Currency(code: $0) ?? .usd }, now: { fixedNow }, log: { _ in })
     }
@@ -45,12 +47,28 @@ struct HomeScreenLoaderTests {
             screen.sections == [
                 .banner(title: "Welcome back", message: "Hello.", link: "ledger://home"),
                 .expensesSummary(
-                    period: "month", total: "€1,842.50", categories: [.init(name: "Travel", total: "€920.00")]),
+                    period: "month", total: "€1,842.50", categories: [.init(name: "Travel", total: "€920.00")],
+                    source: .server),
                 .quickActions([.init(title: "Add expense", link: "ledger://expenses/new")]),
             ])
         #expect(screen.skipped.map(\.id) == ["promo", "broken", "greedy"])
         #expect(screen.skipped.first?.reason == "this app does not know the section type")
         #expect(client.requests.map(\.url.path) == ["/v1/home/sections"])
+    }
+
+    @Test func theSummaryShowsTheUsersOwnSpendingNotTheServers() async throws {
+        let month = fixedNow.addingTimeInterval(-86_400)..<fixedNow.addingTimeInterval(86_400)
+        let entries = [
+            ExpenseEntry(id: UUID(), title: "Coffee", price: 3.8, currencyCode: "EUR", comment: "", date: fixedNow),
+            ExpenseEntry(id: UUID(), title: "Lunch", price: 12, currencyCode: "USD", comment: "", date: fixedNow),
+        ]
+        let own = ReportReaderSpy(reports: [.thisMonth: ExpenseReport(period: month, entries: entries)])
+        let client = ScriptedHTTPClient([.status(200, body: screenJSON)])
+        let screen = try await loader(client, documents: InMemoryDocumentStore(), own: own).load()
+        #expect(
+            screen.sections.contains(
+                .expensesSummary(period: "month", total: "€3.80 · $12.00", categories: [], source: .yourExpenses)))
+        #expect(!screen.sections.contains { if case .expensesSummary(_, _, _, .server) = $0 { true } else { false } })
     }
 
     @Test func whenTheServerIsDownTheLastGoodScreenIsShownWithItsDate() async throws {
