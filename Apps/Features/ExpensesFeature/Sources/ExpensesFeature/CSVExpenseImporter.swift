@@ -6,8 +6,10 @@ import Validation
 /// `currency`, and optionally `comment`), validates each row like a typed-in expense, saves the good rows in
 /// batches and reports the bad ones with their line numbers.
 ///
-/// Each row's id is derived from its content and how many identical rows came before it, so importing the same
-/// file again replaces instead of duplicating, and an import interrupted by a storage failure can be re-run.
+/// Each row's id is derived from its content (the day as written, not the instant, so the time zone of the
+/// import does not matter) and how many identical rows came before it in the file, so importing the same file
+/// again replaces instead of duplicating, identical purchases of one file stay apart, and an import interrupted
+/// by a storage failure can be re-run.
 public struct CSVExpenseImporter: ExpenseImporting {
     private let recorder: ExpenseRecorder
     private let saver: any ExpenseSaving
@@ -58,7 +60,7 @@ public struct CSVExpenseImporter: ExpenseImporting {
             case .rejected(let rejected):
                 summary.rejected.append(rejected)
             case .accepted(let entry):
-                let key = Self.contentKey(entry)
+                let key = Self.contentKey(entry, day: days.string(from: entry.date))
                 occurrences[key, default: 0] += 1
                 var identified = entry
                 identified.id = StableID.uuid(for: "\(key)\u{1F}\(occurrences[key, default: 1])")
@@ -151,10 +153,10 @@ public struct CSVExpenseImporter: ExpenseImporting {
         return Columns(date: date, title: title, amount: amount, currency: currency, comment: index("comment"))
     }
 
-    private static func contentKey(_ entry: ExpenseEntry) -> String {
-        [
-            "\(entry.date.timeIntervalSince1970)", entry.title, "\(entry.price)", entry.currencyCode, entry.comment,
-        ].joined(separator: "\u{1F}")
+    /// What identifies a row: the calendar day as written (never the instant, which moves with the time zone
+    /// the file is imported in) and every other field; the caller adds how many identical rows came before.
+    private static func contentKey(_ entry: ExpenseEntry, day: String) -> String {
+        [day, entry.title, "\(entry.price)", entry.currencyCode, entry.comment].joined(separator: "\u{1F}")
     }
 }
 

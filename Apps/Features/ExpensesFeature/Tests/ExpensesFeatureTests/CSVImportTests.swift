@@ -66,6 +66,34 @@ struct CSVImportTests {
         #expect((second.inserted, second.replaced) == (0, 2))
     }
 
+    @Test func theSameFileImportedInAnotherTimeZoneAddsNothing() async throws {
+        let store = InMemoryExpenseStore()
+        func importer(_ zone: String) -> CSVExpenseImporter {
+            var calendar = utcCalendar
+            calendar.timeZone = TimeZone(identifier: zone) ?? calendar.timeZone
+            let recorder = ExpenseRecorder(validator: ExpenseValidator(), messages: .english, saver: store)
+            return CSVExpenseImporter(recorder: recorder, saver: store, days: DayFormat(calendar: calendar))
+        }
+        let csv = "date,title,amount,currency\n2026-03-01,Coffee,3,EUR\n2026-03-02,Tea,2,EUR\n"
+        let berlin = try await importer("Europe/Berlin").importCSV(csv) { _ in }
+        let newYork = try await importer("America/New_York").importCSV(csv) { _ in }
+        #expect((berlin.inserted, berlin.replaced) == (2, 0))
+        #expect((newYork.inserted, newYork.replaced) == (0, 2))
+        #expect(await store.report(in: Date.distantPast..<Date.distantFuture).entries.count == 2)
+    }
+
+    @Test func identicalRowsOfOneFileAreKeptApartAndReimportingKeepsThemApart() async throws {
+        let expenses = makeExpenses()
+        let csv =
+            "date,title,amount,currency\n2026-03-01,Coffee,3,EUR\n2026-03-01,Coffee,3,EUR\n2026-03-01,Coffee,3,EUR\n"
+        let first = try await expenses.importer.importCSV(csv) { _ in }
+        let again = try await expenses.importer.importCSV(csv) { _ in }
+        #expect((first.inserted, first.replaced) == (3, 0))
+        #expect((again.inserted, again.replaced) == (0, 3))
+        let longer = try await expenses.importer.importCSV(csv + "2026-03-01,Coffee,3,EUR\n") { _ in }
+        #expect((longer.inserted, longer.replaced) == (1, 3))
+    }
+
     @Test func exportReadsBackThroughImport() async throws {
         let expenses = makeExpenses()
         for (title, price) in [("A, with comma", Decimal(string: "1.25") ?? 0), ("=SUM(A1)", 3), ("Ünïcødé", 7)] {
