@@ -74,9 +74,6 @@ struct HTTPValueTests {
             #expect(!text.contains("secret"), "\(text)")
         }
         #expect(unversioned.version == "opaque-secret")
-        let grant = TokenGrant(accessToken: "v1.secret", refreshToken: "rt.secret", version: 1)
-        #expect(!String(describing: grant).contains("secret"))
-        #expect(grant.authToken == AuthToken(accessToken: "v1.secret", refreshToken: "rt.secret", version: "1"))
     }
 
     private func dumped(_ value: some Any) -> String {
