@@ -1,6 +1,7 @@
 import Foundation
 import Networking
 import NetworkingTesting
+import NetworkingURLSession
 
 /// Networking: what the decorator stack costs. Over loopback against a scripted loopback server, the full stack
 /// versus the bare transport (same server, same run, alternating); in memory, the time each layer adds per request.

@@ -1,6 +1,7 @@
 import Foundation
 import Networking
 import NetworkingTesting
+import NetworkingURLSession
 import Testing
 
 #if canImport(Glibc)

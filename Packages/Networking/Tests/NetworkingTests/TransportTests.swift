@@ -1,6 +1,7 @@
 import Foundation
 import Networking
 import NetworkingTesting
+import NetworkingURLSession
 import Testing
 
 @Suite("Networking: URLSession transport against a loopback server")
