@@ -153,7 +153,7 @@ struct IntegrationTests {
         try await ScriptedLoopbackServer.run { (server) async throws in
             let session = SessionServer(
                 on: server, protectedReplies: [.status(503, headers: ["Retry-After": "0"])])
-            let sink = RecordingLogSink()
+            let sink = SpyLogSink()
             let first = session.currentToken
             let store = InMemoryTokenStore(token: first)
             session.expireTokens()

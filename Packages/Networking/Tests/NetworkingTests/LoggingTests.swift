@@ -7,7 +7,7 @@ import Testing
 struct LoggingTests {
     @Test func anEntryDescribesTheAttempt() async throws {
         let clock = ManualClock()
-        let sink = RecordingLogSink()
+        let sink = SpyLogSink()
         let base = ScriptedHTTPClient([
             .handle { _ in
                 clock.advance(by: .milliseconds(250))
@@ -34,7 +34,7 @@ struct LoggingTests {
     }
 
     @Test func failuresAreLoggedAndRethrown() async {
-        let sink = RecordingLogSink()
+        let sink = SpyLogSink()
         let client = LoggingHTTPClient(
             wrapping: ScriptedHTTPClient([.fail(.timeout)]), sink: sink, clock: ManualClock())
         let failure = await outcome { () async throws(HTTPClientError) in
@@ -47,7 +47,7 @@ struct LoggingTests {
     }
 
     @Test func credentialsAndCookiesAreRedactedBeforeTheSinkSeesThem() async throws {
-        let sink = RecordingLogSink()
+        let sink = SpyLogSink()
         let base = ScriptedHTTPClient([
             .status(200, headers: ["Set-Cookie": "session=secret-cookie-1", "set-cookie": "b=secret-cookie-2"])
         ])
@@ -74,7 +74,7 @@ struct LoggingTests {
     }
 
     @Test func concurrentAttemptsEachGetOneEntry() async throws {
-        let sink = RecordingLogSink()
+        let sink = SpyLogSink()
         let client = LoggingHTTPClient(
             wrapping: ScriptedHTTPClient([], whenExhausted: .status(200)), sink: sink, clock: ManualClock())
         try await withThrowingTaskGroup(of: Void.self) { group in

@@ -89,7 +89,7 @@ struct ReadmeExampleTests {
 
     @Test func composingByHand() async throws {
         let transport = ScriptedHTTPClient([.status(503, headers: ["Retry-After": "0"])], whenExhausted: .status(200))
-        let sink = RecordingLogSink()
+        let sink = SpyLogSink()
         let itemsURL = exampleURL
 
         // README: by hand

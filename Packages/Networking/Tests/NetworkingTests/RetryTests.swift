@@ -216,7 +216,7 @@ struct RetryTests {
     }
 
     @Test func everyAttemptIsNumberedForTheClientsInside() async throws {
-        let sink = RecordingLogSink()
+        let sink = SpyLogSink()
         let base = ScriptedHTTPClient([.status(500), .status(503)], whenExhausted: .status(200))
         let client = LoggingHTTPClient(wrapping: base, sink: sink, clock: clock)
         _ = try await RetryingHTTPClient(wrapping: client, sleeper: clock, wallClock: clock).send(
