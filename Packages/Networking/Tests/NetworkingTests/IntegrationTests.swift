@@ -102,6 +102,31 @@ struct IntegrationTests {
         }
     }
 
+    @Test func twoUsersWhoseRequestsDifferOnlyInTheirCookieEachGetTheirOwnBytes() async throws {
+        try await ScriptedLoopbackServer.run { (server) async throws in
+            server.route(.get, "/account") { request in
+                ScriptedLoopbackServer.Reply.status(200, body: "balance of \(request.headers["Cookie"] ?? "nobody")")
+                    .held()
+            }
+            let client = transport.deduplicating()
+            let alice = Task {
+                try await client.send(HTTPRequest(url: server.url("/account"), headers: ["Cookie": "session=alice"]))
+            }
+            await server.waitForHeldReplies(1)
+            let bob = Task {
+                try await client.send(HTTPRequest(url: server.url("/account"), headers: ["Cookie": "session=bob"]))
+            }
+            await eventually("bob's request reaches the server or joins alice's") {
+                server.requests.count == 2 || client.statistics.requestsShared == 1
+            }
+            await server.waitForHeldReplies(server.requests.count)
+            server.releaseHeldReplies()
+            #expect(try await alice.value.body == Data("balance of session=alice".utf8))
+            #expect(try await bob.value.body == Data("balance of session=bob".utf8))
+            #expect(server.requests(to: "/account").count == 2)
+        }
+    }
+
     @Test func aServerThatNeverAnswersHitsThePerAttemptTimeoutAndTheConnectionCloses() async throws {
         try await ScriptedLoopbackServer.run { (server) async throws in
             server.route(.get, "/health", then: .hang)
