@@ -152,7 +152,7 @@ struct IntegrationTests {
             let clock = ManualClock()
             let client = transport.timingOut(after: .seconds(1), sleeper: clock)
                 .retrying(policy: RetryPolicy(maximumAttempts: 50, baseDelay: .zero), sleeper: clock)
-                .withDeadline(.milliseconds(2_500), sleeper: clock)
+                .withDeadline(.milliseconds(2_500), clock: clock)
             let call = Task {
                 await outcome { () async throws(HTTPClientError) in
                     try await client.send(HTTPRequest(url: server.url("/health")))
