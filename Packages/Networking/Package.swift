@@ -13,13 +13,16 @@ let package = Package(
     products: [
         .library(name: "Networking", targets: ["Networking"]),
         .library(name: "NetworkingTesting", targets: ["NetworkingTesting"]),
+        .library(name: "NetworkingURLSession", targets: ["NetworkingURLSession"]),
     ],
     targets: [
         .target(name: "Networking", swiftSettings: swiftSettings),
         .target(name: "NetworkingTesting", dependencies: ["Networking"], swiftSettings: swiftSettings),
+        // The live backend: the URLSession transport. Only the composition root constructs it.
+        .target(name: "NetworkingURLSession", dependencies: ["Networking"], swiftSettings: swiftSettings),
         .testTarget(
             name: "NetworkingTests",
-            dependencies: ["Networking", "NetworkingTesting"],
+            dependencies: ["Networking", "NetworkingTesting", "NetworkingURLSession"],
             swiftSettings: swiftSettings
         ),
     ],

@@ -58,6 +58,57 @@ struct DeduplicationTests {
         #expect(client.statistics.requestsShared == 0)
     }
 
+    /// Two users' requests differ only in a header outside the old key (URL, `Authorization`, `Accept`); sharing
+    /// them would hand one user the other's bytes.
+    @Test(arguments: [
+        ("Cookie", "session=alice", "session=bob"),
+        ("Range", "bytes=0-99", "bytes=100-199"),
+        ("If-None-Match", "\"v1\"", "\"v2\""),
+        ("Accept-Language", "de", "fr"),
+        ("X-Tenant-ID", "tenant-a", "tenant-b"),
+        ("X-Tenant-ID", "tenant-a", nil),
+    ])
+    func requestsThatDifferInAnyHeaderAreNotShared(name: String, first: String, second: String?) async throws {
+        let gate = Gate()
+        let base = ScriptedHTTPClient(
+            [],
+            whenExhausted: .handle { request in
+                await gate.wait()
+                return .success(response(200, request.headers[name] ?? "none"))
+            })
+        let client = DeduplicatingHTTPClient(wrapping: base)
+        let firstCall = send(client, HTTPRequest(url: exampleURL, headers: ["Accept": "a", name: first]))
+        await base.waitForRequests(1)
+        var other: HTTPHeaders = ["Accept": "a"]
+        if let second { other[name] = second }
+        let secondCall = send(client, HTTPRequest(url: exampleURL, headers: other))
+        await eventually("the second request is sent or shared") {
+            base.requests.count == 2 || client.statistics.requestsShared == 1
+        }
+        gate.open()
+        #expect(try await firstCall.value.get().body == Data(first.utf8))
+        #expect(try await secondCall.value.get().body == Data((second ?? "none").utf8))
+        #expect(client.statistics.requestsShared == 0)
+        #expect(base.requests.count == 2)
+    }
+
+    @Test func theSameFieldsInAnotherOrderAreShared() async throws {
+        let gate = Gate()
+        let base = ScriptedHTTPClient([
+            .handle { _ in
+                await gate.wait()
+                return .success(response(200))
+            }
+        ])
+        let client = DeduplicatingHTTPClient(wrapping: base)
+        let first = send(client, HTTPRequest(url: exampleURL, headers: ["Accept": "a", "Cookie": "c=1"]))
+        await base.waitForRequests(1)
+        let second = send(client, HTTPRequest(url: exampleURL, headers: ["cookie": "c=1", "ACCEPT": "a"]))
+        await eventually("the second call shares") { client.statistics.requestsShared == 1 }
+        gate.open()
+        #expect(try await first.value.get() == second.value.get())
+    }
+
     @Test func headerNameCaseDoesNotPreventSharing() async throws {
         let gate = Gate()
         let base = ScriptedHTTPClient([

@@ -74,14 +74,38 @@ struct HTTPValueTests {
             #expect(!text.contains("secret"), "\(text)")
         }
         #expect(unversioned.version == "opaque-secret")
-        let grant = TokenGrant(accessToken: "v1.secret", refreshToken: "rt.secret", version: 1)
-        #expect(!String(describing: grant).contains("secret"))
-        #expect(grant.authToken == AuthToken(accessToken: "v1.secret", refreshToken: "rt.secret", version: "1"))
     }
 
     private func dumped(_ value: some Any) -> String {
         var text = ""
         dump(value, to: &text)
         return text
+    }
+}
+
+@Suite("Networking: request validation")
+struct RequestValidationTests {
+    @Test(arguments: [
+        (
+            HTTPRequest(url: URL(fileURLWithPath: "/etc/passwd")),
+            HTTPClientError.invalidRequest(.unsupportedScheme("file"))
+        ),
+        (HTTPRequest(method: "GET X", url: exampleURL), .invalidRequest(.invalidMethod("GET X"))),
+        (HTTPRequest(method: "", url: exampleURL), .invalidRequest(.invalidMethod(""))),
+        (
+            HTTPRequest(url: exampleURL, headers: ["X-Evil": "a\r\nInjected: yes"]),
+            .invalidRequest(.invalidHeader(name: "X-Evil"))
+        ),
+        (HTTPRequest(url: exampleURL, headers: ["": "v"]), .invalidRequest(.invalidHeader(name: ""))),
+    ])
+    func unsendableRequestsAreRefused(request: HTTPRequest, error: HTTPClientError) {
+        #expect(throws: error) { try request.validate() }
+    }
+
+    @Test func aWellFormedRequestPasses() throws {
+        var headers = HTTPHeaders()
+        for index in 0..<1_000 { headers.add(name: "X-\(index)", value: String(repeating: "v", count: 100)) }
+        try HTTPRequest(method: "PROPFIND", url: exampleURL, headers: headers, body: Data(count: 1 << 20)).validate()
+        try HTTPRequest(url: try #require(URL(string: "HTTP://EXAMPLE.com"))).validate()
     }
 }

@@ -7,7 +7,7 @@ import Testing
 struct LoggingTests {
     @Test func anEntryDescribesTheAttempt() async throws {
         let clock = ManualClock()
-        let sink = RecordingLogSink()
+        let sink = SpyLogSink()
         let base = ScriptedHTTPClient([
             .handle { _ in
                 clock.advance(by: .milliseconds(250))
@@ -34,7 +34,7 @@ struct LoggingTests {
     }
 
     @Test func failuresAreLoggedAndRethrown() async {
-        let sink = RecordingLogSink()
+        let sink = SpyLogSink()
         let client = LoggingHTTPClient(
             wrapping: ScriptedHTTPClient([.fail(.timeout)]), sink: sink, clock: ManualClock())
         let failure = await outcome { () async throws(HTTPClientError) in
@@ -47,7 +47,7 @@ struct LoggingTests {
     }
 
     @Test func credentialsAndCookiesAreRedactedBeforeTheSinkSeesThem() async throws {
-        let sink = RecordingLogSink()
+        let sink = SpyLogSink()
         let base = ScriptedHTTPClient([
             .status(200, headers: ["Set-Cookie": "session=secret-cookie-1", "set-cookie": "b=secret-cookie-2"])
         ])
@@ -74,7 +74,7 @@ struct LoggingTests {
     }
 
     @Test func concurrentAttemptsEachGetOneEntry() async throws {
-        let sink = RecordingLogSink()
+        let sink = SpyLogSink()
         let client = LoggingHTTPClient(
             wrapping: ScriptedHTTPClient([], whenExhausted: .status(200)), sink: sink, clock: ManualClock())
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -108,33 +108,5 @@ struct LoggingTests {
             lines.all == [
                 "DELETE https://api.example.com/v1/items?page=1 -> 204 in 0.0 ms (attempt 1, sent 0 B, received 0 B)"
             ])
-    }
-}
-
-final class LockedLines: Sendable {
-    private let lines = LockedBox<[String]>([])
-    var all: [String] { lines.value }
-    func append(_ line: String) { lines.mutate { $0.append(line) } }
-}
-
-/// A tiny lock-protected box for test bookkeeping.
-final class LockedBox<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-
-    init(_ value: Value) {
-        stored = value
-    }
-
-    var value: Value {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
-    }
-
-    func mutate(_ body: (inout Value) -> Void) {
-        lock.lock()
-        defer { lock.unlock() }
-        body(&stored)
     }
 }

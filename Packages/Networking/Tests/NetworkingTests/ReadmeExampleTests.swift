@@ -1,46 +1,74 @@
 import Foundation
 import Networking
 import NetworkingTesting
+import NetworkingURLSession
 import Testing
 
-/// The README's examples, verbatim between the markers, so they compile and run against the real dev-server.
+// README: refresher
+/// Renews a session at the API's refresh endpoint: the refresh token in, the next token pair out.
+struct EndpointTokenRefresher: TokenRefresher {
+    let url: URL
+
+    private struct Grant: Decodable {
+        var accessToken: String
+        var refreshToken: String
+        var version: Int
+
+        enum CodingKeys: String, CodingKey {
+            case accessToken = "access_token"
+            case refreshToken = "refresh_token"
+            case version
+        }
+    }
+
+    func refresh(_ rejected: AuthToken, using client: any HTTPClient) async throws(HTTPClientError) -> AuthToken {
+        guard let refreshToken = rejected.refreshToken,
+            let body = try? JSONEncoder().encode(["refresh_token": refreshToken])
+        else { throw .refreshRejected(status: 401) }
+        let answer = try await client.send(
+            HTTPRequest(method: .post, url: url, headers: ["Content-Type": "application/json"], body: body))
+        guard answer.isSuccess else { throw .refreshRejected(status: answer.status) }
+        guard let grant = try? JSONDecoder().decode(Grant.self, from: answer.body) else { throw .invalidResponse }
+        return AuthToken(accessToken: grant.accessToken, refreshToken: grant.refreshToken, version: "\(grant.version)")
+    }
+}
+// README: end
+
+/// The README's examples, verbatim between the markers, so they compile and run against a real loopback server.
 @Suite("Networking: README examples")
 struct ReadmeExampleTests {
     @Test func composingTheStackAndCallingTheAPI() async throws {
-        let server = try await DevServer.shared()
+        let server = try ScriptedLoopbackServer.start()
+        let session = SessionServer(on: server)
+        let signedIn = session.currentToken
+        session.expireTokens()  // the first call refreshes
         let baseURL = server.baseURL
-        let email = "ada-\(UUID().uuidString.prefix(8))@example.com"
-        let pdf = Data("%PDF-1.4\n%%EOF\n".utf8)
         let lines = LockedLines()
         let printLine: @Sendable (String) -> Void = { lines.append($0) }
 
         // README: compose
-        let store = InMemoryTokenStore()
+        let store = InMemoryTokenStore(token: signedIn)
         let client = HTTPStack(attemptTimeout: .seconds(10), deadline: .seconds(30)).build(
             on: URLSessionHTTPClient(),
             store: store,
-            refresher: LedgerTokenRefresher(baseURL: baseURL),
+            refresher: EndpointTokenRefresher(url: baseURL.appendingPathComponent("auth/refresh")),
             logSink: LineLogSink(printLine)
         )
         let api = APIClient(baseURL: baseURL, client: client)
 
-        _ = try await api.send(LedgerAPI.registerUser(email: email))
-        await store.save(try await api.send(LedgerAPI.issueToken(email: email)).authToken)
-
-        let uploader: any InvoiceUploading = APIInvoiceUploader(api: api)
-        let stored = try await uploader.upload(InvoiceUpload(number: "INV-1", currency: "EUR", pdf: pdf))
-        print("stored \(stored.id), \(stored.pdfBytes) PDF bytes")
+        let me = try await api.send(Endpoint<Me>(method: .get, path: "/me"))
+        print("signed in, token version \(me.version)")
         // README: end
 
         // README: errors
         do {
-            _ = try await api.send(LedgerAPI.registerUser(email: email))
+            _ = try await api.send(Endpoint<Me>(method: .get, path: "/missing"))
         } catch {
             switch error {
-            case .http(let response) where response.code == "email_taken":
-                print("already registered")
+            case .http(let response) where response.status == 404:
+                print("no such resource")
             case .http(let response):
-                print("rejected: \(response.status) \(response.fields.map(\.code))")
+                print("rejected: \(response.status) \(response.code ?? "-") \(response.fields.map(\.code))")
             case .transport(.deadlineExceeded), .transport(.timeout):
                 print("the server is slow; try again later")
             case .transport(.refreshRejected):
@@ -51,14 +79,17 @@ struct ReadmeExampleTests {
         }
         // README: end
 
-        #expect(stored.pdfBytes == pdf.count)
-        #expect(lines.all.count == 4)
-        #expect(lines.all.allSatisfy { !$0.contains("Bearer") })
+        #expect(me.version == 2)
+        #expect(await store.token() == session.currentToken)
+        #expect(session.refreshRequests == 1)
+        #expect(lines.all.count == 4)  // 401, the refresh, 200, 404
+        #expect(lines.all.allSatisfy { !$0.contains("access-") && !$0.contains("refresh-") })
+        await server.stop()
     }
 
     @Test func composingByHand() async throws {
         let transport = ScriptedHTTPClient([.status(503, headers: ["Retry-After": "0"])], whenExhausted: .status(200))
-        let sink = RecordingLogSink()
+        let sink = SpyLogSink()
         let itemsURL = exampleURL
 
         // README: by hand
@@ -86,7 +117,7 @@ struct ReadmeExampleTests {
         let snippets = readme.components(separatedBy: "```swift\n").dropFirst().compactMap {
             $0.components(separatedBy: "```").first
         }
-        #expect(snippets.count == 3)
+        #expect(snippets.count == 4)
         for snippet in snippets {
             #expect(normalized(source).contains(normalized(snippet)), "README snippet not in the test:\n\(snippet)")
         }

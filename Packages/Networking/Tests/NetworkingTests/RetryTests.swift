@@ -131,6 +131,37 @@ struct RetryTests {
         #expect(clock.sleeps == [.seconds(3)])
     }
 
+    /// RFC 9110 §5.6.7: a two-digit year that would be more than 50 years in the future is the most recent past
+    /// year with those digits, judged against the injected wall clock.
+    @Test(arguments: [
+        // now (seconds since 1970), the RFC 850 date, the delay it asks for (nil: a past date, retry at once)
+        (3_313_526_400, "Tuesday, 01-Jan-75 00:00:10 GMT", 10),  // now 2075-01-01: 75 is this year, not 1975
+        (4_102_358_400, "Friday, 01-Jan-00 00:00:05 GMT", 86_405),  // now 2099-12-31: 00 is 2100, one day ahead
+        (1_717_200_000, "Saturday, 01-Jun-74 00:00:05 GMT", nil),  // now 2024-06-01: 50 years and 5 s ahead: 1974
+        (784_111_777, "Sunday, 06-Nov-94 08:49:40 GMT", 3),  // RFC 9110's own example, read in 1994
+        (946_684_800, "Saturday, 01-Jan-00 00:00:07 GMT", 7),  // now 2000-01-01
+        (946_684_800, "Friday, 31-Dec-99 23:59:59 GMT", nil),  // 1999, a second ago
+    ])
+    func twoDigitYearsAreReadAgainstTheInjectedClock(now: Int, date: String, seconds: Int?) async throws {
+        let clock = ManualClock(startDate: Date(timeIntervalSince1970: TimeInterval(now)), advancesOnSleep: true)
+        let base = ScriptedHTTPClient([.status(503, headers: ["Retry-After": date])], whenExhausted: .status(200))
+        let policy = RetryPolicy(maximumRetryAfter: .seconds(2 * 86_400))
+        let client = RetryingHTTPClient(wrapping: base, policy: policy, sleeper: clock, wallClock: clock)
+        #expect(try await client.send(HTTPRequest(url: exampleURL)).status == 200)
+        #expect(clock.sleeps == [.seconds(seconds ?? 0)])
+    }
+
+    @Test func aTwoDigitYearExactlyFiftyYearsAheadIsInTheFuture() async throws {
+        // now 2024-06-01 00:00:00; 01-Jun-74 00:00:00 is exactly 50 years ahead, not more: it is 2074, far beyond
+        // the longest Retry-After the policy waits for, so the response comes back without a retry.
+        let clock = ManualClock(startDate: Date(timeIntervalSince1970: 1_717_200_000), advancesOnSleep: true)
+        let base = ScriptedHTTPClient(
+            [.status(503, headers: ["Retry-After": "Saturday, 01-Jun-74 00:00:00 GMT"])], whenExhausted: .status(200))
+        let client = RetryingHTTPClient(wrapping: base, sleeper: clock, wallClock: clock)
+        #expect(try await client.send(HTTPRequest(url: exampleURL)).status == 503)
+        #expect(clock.sleeps.isEmpty)
+    }
+
     @Test func aRetryAfterDateInThePastMeansRetryNow() async throws {
         let clock = ManualClock(startDate: Date(timeIntervalSince1970: 784_111_777), advancesOnSleep: true)
         let past: HTTPHeaders = ["Retry-After": "Sat, 05 Nov 1994 08:49:37 GMT"]
@@ -216,7 +247,7 @@ struct RetryTests {
     }
 
     @Test func everyAttemptIsNumberedForTheClientsInside() async throws {
-        let sink = RecordingLogSink()
+        let sink = SpyLogSink()
         let base = ScriptedHTTPClient([.status(500), .status(503)], whenExhausted: .status(200))
         let client = LoggingHTTPClient(wrapping: base, sink: sink, clock: clock)
         _ = try await RetryingHTTPClient(wrapping: client, sleeper: clock, wallClock: clock).send(

@@ -48,3 +48,32 @@ final class SignallingSleeper: Sleeper {
         try await SystemClock().sleep(for: duration)
     }
 }
+
+final class LockedLines: Sendable {
+    private let lines = LockedBox<[String]>([])
+    var all: [String] { lines.value }
+    func append(_ line: String) { lines.mutate { $0.append(line) } }
+}
+
+/// A tiny lock-protected box for test bookkeeping.
+final class LockedBox<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+
+    init(_ value: Value) {
+        stored = value
+    }
+
+    var value: Value {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
+    }
+
+    @discardableResult
+    func mutate<Result>(_ body: (inout Value) -> Result) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&stored)
+    }
+}

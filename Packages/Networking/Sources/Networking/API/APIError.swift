@@ -17,8 +17,9 @@ public enum APIError: Error, Hashable, Sendable {
 
 /// A non-accepted response and what the server said about it.
 ///
-/// The dev-server (and the API it stands for) answers `{"error": {"code", "message", "fields": [...]}}`; other
-/// bodies still arrive untouched in `body`.
+/// `code`, `message` and `fields` are read from the common JSON error envelope
+/// `{"error": {"code", "message", "fields": [{"field", "code"}]}}` when the body is one; any other body still
+/// arrives untouched in `body` (with `headers`), for an app whose API speaks another format to read itself.
 public struct ServerErrorResponse: Hashable, Sendable {
     /// One invalid field of a 422 answer.
     public struct FieldError: Hashable, Sendable, Decodable {
@@ -36,7 +37,7 @@ public struct ServerErrorResponse: Hashable, Sendable {
 
     /// The status.
     public var status: Int
-    /// The server's stable error code (`email_taken`, `validation_failed`, ...), if its body had one.
+    /// The server's stable error code (`validation_failed`, `not_found`, ...), if its body had one.
     public var code: String?
     /// The server's message, for logs only; never branch on it.
     public var message: String?
@@ -86,7 +87,7 @@ public struct ServerErrorResponse: Hashable, Sendable {
     }
 }
 
-/// A response body that does not decode, with the path of the offending field (`sections[2].title`).
+/// A response body that does not decode, with the path of the offending field (`items[2].title`).
 public struct DecodingFailure: Hashable, Sendable, CustomStringConvertible {
     /// What went wrong.
     public enum Kind: Hashable, Sendable {

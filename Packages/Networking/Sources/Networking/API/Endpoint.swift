@@ -2,8 +2,9 @@ public import Foundation
 
 /// A typed API call: method, path, query, optional body and how to read the response.
 ///
-/// Values are cheap to make; build them with the static factories (see `LedgerAPI`) and send them with
-/// `APIClient`. The body is encoded when the call is sent, so an unencodable body becomes `APIError.encoding`.
+/// Values are cheap to make; an app declares its API as static factories returning endpoints (one file per
+/// resource) and sends them with `APIClient`. The body is encoded when the call is sent, so an unencodable body
+/// becomes `APIError.encoding`.
 public struct Endpoint<Response: Sendable>: Sendable {
     /// The method.
     public var method: HTTPMethod
@@ -74,7 +75,7 @@ extension Endpoint where Response: Decodable {
 
 extension Endpoint where Response == Data {
     /// An endpoint whose successful response is returned as raw bytes (for payloads another layer parses, such
-    /// as home-screen sections where one malformed entry must not fail the rest).
+    /// as a list where one malformed entry must not fail the rest).
     public static func raw(
         method: HTTPMethod,
         path: String,

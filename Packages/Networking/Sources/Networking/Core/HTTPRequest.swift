@@ -18,6 +18,22 @@ public struct HTTPRequest: Hashable, Sendable {
         self.headers = headers
         self.body = body
     }
+
+    /// Throws what every transport must refuse before anything goes on the wire: a URL that is not `http` or
+    /// `https` with a host, a method that is not an HTTP token, and a header whose name is not a token or whose
+    /// value holds CR, LF or NUL (which would let a value smuggle in another header).
+    public func validate() throws(HTTPClientError) {
+        let scheme = url.scheme?.lowercased() ?? ""
+        guard scheme == "http" || scheme == "https", url.host != nil else {
+            throw .invalidRequest(.unsupportedScheme(scheme))
+        }
+        guard method.isValidToken else {
+            throw .invalidRequest(.invalidMethod(method.rawValue))
+        }
+        if let name = headers.firstInvalidFieldName {
+            throw .invalidRequest(.invalidHeader(name: name))
+        }
+    }
 }
 
 /// A response value: whatever status the server chose, with its headers and the whole body.

@@ -41,6 +41,37 @@ public protocol TokenStore: Sendable {
     func token() async -> AuthToken?
     /// Replaces the current token.
     func save(_ token: AuthToken) async
+    /// Replaces `rejected`, the token a server just refused, while holding the store exclusively.
+    ///
+    /// `AuthenticatingHTTPClient` calls this for every refresh it needs (its own single flight already makes
+    /// that one call per rejected version within the client). Holding the store means: no other holder — another
+    /// client, another process sharing the same file — renews at the same time. Inside, the store re-reads the
+    /// stored token from where it really lives (not from a cache):
+    /// - nothing stored (signed out meanwhile): return nil without refreshing;
+    /// - a version other than `rejected.version` (someone else renewed already): return that token without
+    ///   refreshing, since refreshing again would present a refresh token the server has already rotated;
+    /// - otherwise call `refresh` with the stored token, save the result, and only then let go.
+    ///
+    /// Errors of `refresh` are thrown unchanged, after letting go, and nothing is saved.
+    func renew(
+        _ rejected: AuthToken, using refresh: @Sendable (AuthToken) async throws(HTTPClientError) -> AuthToken
+    ) async throws(HTTPClientError) -> AuthToken?
+}
+
+extension TokenStore {
+    /// The renewal of a store that no one else writes: one process and one `AuthenticatingHTTPClient` (whose
+    /// single flight keeps its refreshes one at a time). It re-reads `token()`, refreshes only if that is still
+    /// the rejected version, and saves; it takes no lock. A store shared by several clients or processes
+    /// implements `renew` itself, holding a lock (a file lock for a session file) across the whole body.
+    public func renew(
+        _ rejected: AuthToken, using refresh: @Sendable (AuthToken) async throws(HTTPClientError) -> AuthToken
+    ) async throws(HTTPClientError) -> AuthToken? {
+        guard let current = await token() else { return nil }
+        guard current.version == rejected.version else { return current }
+        let fresh = try await refresh(current)
+        await save(fresh)
+        return fresh
+    }
 }
 
 /// A `TokenStore` in memory, for apps that do not persist the session and for tests.

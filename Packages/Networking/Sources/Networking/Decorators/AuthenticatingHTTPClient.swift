@@ -12,6 +12,9 @@
 /// - The refresher sends through the wrapped client, never through this one, so a 401 on the refresh request
 ///   cannot deadlock or recurse. A started refresh always runs to completion, even if its callers are cancelled.
 /// - A request that gets 401 again after its refresh returns that 401 to the caller.
+/// - Refreshes go through `TokenStore.renew`, which holds the store while it refreshes: a store shared between
+///   processes (a session file) lets one process refresh while the others wait, and they then use the token it
+///   saved instead of presenting the refresh token it already spent.
 public struct AuthenticatingHTTPClient: HTTPClient {
     /// Refresh counters, for metrics.
     public struct Statistics: Hashable, Sendable {
@@ -102,17 +105,17 @@ private final class Refresher: Sendable {
         }.get()
     }
 
-    /// Runs inside the flight: a flight that starts after another one finished finds the store already moved on
-    /// (the finished flight saved before completing), so it returns the new token without refreshing again.
+    /// Runs inside the flight, through the store's `renew`, which holds the store (across processes, for a
+    /// shared file) and re-reads it first: a flight that starts after another client or process renewed finds the
+    /// store moved on and returns the stored token without refreshing again.
     private func refreshIfStillCurrent(_ rejected: AuthToken) async -> Result<AuthToken?, HTTPClientError> {
-        guard let current = await store.token() else { return .success(nil) }
-        guard current.version == rejected.version else { return .success(current) }
-        guard admitRefresh() else { return .failure(.excessiveRefresh) }
-        refreshCount.withLock { $0 += 1 }
         do throws(HTTPClientError) {
-            let fresh = try await refresher.refresh(current, using: base)
-            await store.save(fresh)
-            return .success(fresh)
+            return .success(
+                try await store.renew(rejected) { [self] current throws(HTTPClientError) in
+                    guard admitRefresh() else { throw .excessiveRefresh }
+                    refreshCount.withLock { $0 += 1 }
+                    return try await refresher.refresh(current, using: base)
+                })
         } catch {
             return .failure(error)
         }

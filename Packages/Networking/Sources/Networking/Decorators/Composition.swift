@@ -41,8 +41,10 @@ extension HTTPClient {
     }
 
     /// Wraps this client in an overall `DeadlineHTTPClient`.
-    public func withDeadline(_ budget: Duration, sleeper: any Sleeper = SystemClock()) -> DeadlineHTTPClient {
-        DeadlineHTTPClient(wrapping: self, budget: budget, sleeper: sleeper)
+    public func withDeadline(
+        _ budget: Duration, clock: any Sleeper & MonotonicClock = SystemClock()
+    ) -> DeadlineHTTPClient {
+        DeadlineHTTPClient(wrapping: self, budget: budget, clock: clock)
     }
 }
 
@@ -76,6 +78,16 @@ public struct HTTPStack: Sendable {
         self.refresh = refresh
     }
 
+    /// The retry policy the stack applies: `retry`, with `maximumRetryAfter` clamped so that a wait the server
+    /// asks for leaves a whole attempt (`attemptTimeout`) before the deadline. A longer `Retry-After` returns the
+    /// server's answer at once: waiting for it could only end in `.deadlineExceeded`.
+    public var effectiveRetry: RetryPolicy {
+        var policy = retry
+        let room = deadline - min(max(attemptTimeout, .zero), deadline)
+        policy.maximumRetryAfter = min(policy.maximumRetryAfter, max(room, .zero))
+        return policy
+    }
+
     /// Wraps `transport` in the full stack. Without a `store` and `refresher` the auth layer is left out; without
     /// a `logSink`, the logging layer.
     public func build(
@@ -88,11 +100,11 @@ public struct HTTPStack: Sendable {
     ) -> any HTTPClient {
         var client: any HTTPClient = transport.timingOut(after: attemptTimeout, sleeper: clock)
         if let logSink { client = client.logging(to: logSink, clock: clock) }
-        client = client.retrying(policy: retry, sleeper: clock, wallClock: clock, random: random)
+        client = client.retrying(policy: effectiveRetry, sleeper: clock, wallClock: clock, random: random)
         client = client.deduplicating()
         if let store, let refresher {
             client = client.authenticating(store: store, refresher: refresher, policy: refresh, clock: clock)
         }
-        return client.withDeadline(deadline, sleeper: clock)
+        return client.withDeadline(deadline, clock: clock)
     }
 }

@@ -13,7 +13,7 @@ enum RetryAfter {
             guard let seconds = Int64(value) else { return .seconds(Int64.max / 1_000_000_000) }
             return .seconds(min(seconds, Int64.max / 1_000_000_000))
         }
-        guard let date = httpDate(value) else { return nil }
+        guard let date = httpDate(value, now: now) else { return nil }
         let interval = date.timeIntervalSince(now)
         guard interval > 0 else { return .zero }
         return .milliseconds(Int64(min(interval, 1e12) * 1000))
@@ -21,8 +21,9 @@ enum RetryAfter {
 
     private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 
-    /// Parses the three HTTP date formats; nil for anything else.
-    static func httpDate(_ text: String) -> Date? {
+    /// Parses the three HTTP date formats; nil for anything else. `now` places the two-digit years of RFC 850
+    /// dates.
+    static func httpDate(_ text: String, now: Date) -> Date? {
         let words = text.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
         // IMF-fixdate: Sun, 06 Nov 1994 08:49:37 GMT -> [Sun, 06, Nov, 1994, 08:49:37, GMT]
         if words.count == 6, words[5] == "GMT", let day = Int(words[1]), let month = month(words[2]),
@@ -36,9 +37,7 @@ enum RetryAfter {
             if parts.count == 3, let day = Int(parts[0]), let month = month(parts[1]), parts[2].count == 2,
                 let shortYear = Int(parts[2])
             {
-                // RFC 9110: a two-digit year more than 50 years in the future is in the past century.
-                let year = shortYear + (shortYear < 70 ? 2000 : 1900)
-                return date(year: year, month: month, day: day, time: words[2])
+                return rfc850Date(shortYear: shortYear, month: month, day: day, time: words[2], now: now)
             }
         }
         // asctime: Sun Nov  6 08:49:37 1994 -> [Sun, Nov, 6, 08:49:37, 1994]
@@ -48,6 +47,42 @@ enum RetryAfter {
             return date(year: year, month: month, day: day, time: words[3])
         }
         return nil
+    }
+
+    /// RFC 9110 §5.6.7: a timestamp that appears to be more than 50 years in the future is read as the most
+    /// recent past year with the same last two digits. "Appears" is judged against `now` (the injected wall
+    /// clock), to the second: of the years ending in those digits, the latest that is not more than 50 years
+    /// ahead.
+    private static func rfc850Date(shortYear: Int, month: Int, day: Int, time: String, now: Date) -> Date? {
+        let nowSeconds = Int(now.timeIntervalSince1970.rounded(.down))
+        let nowDays = Int((Double(nowSeconds) / 86_400).rounded(.down))
+        let (nowYear, nowMonth, nowDay) = civilDate(daysSince1970: nowDays)
+        // The same instant 50 calendar years on (29 February falls back to the 28th in a common year).
+        let limitDay = min(nowDay, daysInMonth(nowMonth, year: nowYear + 50))
+        let limit =
+            daysFromCivil(year: nowYear + 50, month: nowMonth, day: limitDay) * 86_400 + (nowSeconds - nowDays * 86_400)
+        let centuryStart = nowYear - ((nowYear % 100) + 100) % 100
+        for year in [centuryStart + 100 + shortYear, centuryStart + shortYear, centuryStart - 100 + shortYear] {
+            guard let candidate = date(year: year, month: month, day: day, time: time) else {
+                // Only a day that does not exist in that year (29 February) differs between centuries.
+                continue
+            }
+            if Int(candidate.timeIntervalSince1970) <= limit { return candidate }
+        }
+        return nil
+    }
+
+    /// The proleptic Gregorian date of a day counted from 1970-01-01 (H. Hinnant's `civil_from_days`).
+    private static func civilDate(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     private static func month(_ name: String) -> Int? {

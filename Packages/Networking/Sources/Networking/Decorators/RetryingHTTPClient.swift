@@ -14,6 +14,9 @@ public enum RequestAttempt {
 ///   cancellation or an exceeded deadline. At most `policy.maximumAttempts` attempts in total.
 /// - Honours `Retry-After` (seconds or HTTP date); when it asks for more than `policy.maximumRetryAfter`, the
 ///   response is returned at once, without waiting. An unreadable `Retry-After` falls back to the backoff.
+/// - Never waits past an overall deadline set by a `DeadlineHTTPClient` above it: when the wait for the next
+///   attempt (backoff or `Retry-After`) would end at or after the deadline, the last outcome is returned at once
+///   (the server's 503, not a timeout).
 /// - Cancelling the caller during a backoff throws `.cancelled` at once and sends nothing more.
 /// - After the last attempt the caller gets its outcome: the final response (whatever its status) or error.
 public struct RetryingHTTPClient: HTTPClient {
@@ -46,6 +49,9 @@ public struct RetryingHTTPClient: HTTPClient {
             let outcome = await RequestAttempt.$number.withValue(attempt) { await base.outcome(of: request) }
             guard repeatable, attempt < policy.maximumAttempts, let delay = delay(after: outcome, attempt: attempt)
             else { return try outcome.get() }
+            // A retry that cannot start before the overall deadline is not waited for: the answer in hand is
+            // worth more than `.deadlineExceeded` at the end of a wait that could not help.
+            if let deadline = RequestDeadline.current, delay >= deadline.remaining() { return try outcome.get() }
             do {
                 try await sleeper.sleep(for: delay)
             } catch {

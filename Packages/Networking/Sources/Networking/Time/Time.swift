@@ -45,7 +45,7 @@ public struct SystemClock: Sleeper, MonotonicClock, WallClock {
 
 extension Duration {
     /// The duration in whole nanoseconds, saturating instead of overflowing for absurd values.
-    var clampedNanoseconds: Int64 {
+    package var clampedNanoseconds: Int64 {
         let (seconds, attoseconds) = components
         let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
         if overflow { return seconds < 0 ? .min : .max }

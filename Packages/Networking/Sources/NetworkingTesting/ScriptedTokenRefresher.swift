@@ -1,24 +1,5 @@
 public import Networking
 
-/// An `HTTPLogSink` that keeps every entry, so a test can assert what was logged and what never was.
-public final class RecordingLogSink: HTTPLogSink, Sendable {
-    private let state = Lock([HTTPLogEntry]())
-
-    /// An empty sink.
-    public init() {}
-
-    /// The entries so far.
-    public var entries: [HTTPLogEntry] { state.withLock { $0 } }
-
-    /// The entries rendered as text lines, as `LineLogSink` would write them.
-    public var lines: [String] { entries.map(\.line) }
-
-    /// Keeps `entry`.
-    public func record(_ entry: HTTPLogEntry) {
-        state.withLock { $0.append(entry) }
-    }
-}
-
 /// A `TokenRefresher` double: answers from a script, counts refreshes, and can hold each refresh on a gate.
 public final class ScriptedTokenRefresher: TokenRefresher, Sendable {
     private struct State {

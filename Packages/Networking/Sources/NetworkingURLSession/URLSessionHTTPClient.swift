@@ -1,3 +1,5 @@
+public import Networking
+
 #if canImport(FoundationNetworking)
 import Foundation
 public import FoundationNetworking
@@ -59,16 +61,7 @@ public struct URLSessionHTTPClient: HTTPClient {
 
     /// Checks what `URLSession` would otherwise send silently wrong (or crash on), then builds the request.
     static func urlRequest(for request: HTTPRequest) throws(HTTPClientError) -> URLRequest {
-        let scheme = request.url.scheme?.lowercased() ?? ""
-        guard scheme == "http" || scheme == "https", request.url.host != nil else {
-            throw .invalidRequest(.unsupportedScheme(scheme))
-        }
-        guard request.method.isValidToken else {
-            throw .invalidRequest(.invalidMethod(request.method.rawValue))
-        }
-        if let name = request.headers.firstInvalidFieldName {
-            throw .invalidRequest(.invalidHeader(name: name))
-        }
+        try request.validate()
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method.rawValue
         urlRequest.httpBody = request.body
