@@ -91,7 +91,7 @@ let package = Package(
         suite(of: "Validation", using: ["Validation", "ValidationTesting"]),
         suite(of: "Rendering", using: ["Rendering", "RenderingTesting"]),
         suite(of: "Storage", using: ["Storage", "StorageTesting", "StorageSQLite"]),
-        suite(of: "Networking", using: ["Networking", "NetworkingTesting"]),
+        suite(of: "Networking", using: ["Networking", "NetworkingTesting", "NetworkingURLSession"]),
         suite(of: "Registration", using: ["Registration", "RegistrationTesting"]),
         suite(of: "Navigation", using: ["Navigation", "NavigationTesting"]),
         suite(of: "SectionsRegistry", using: ["SectionsRegistry", "SectionsRegistryTesting"]),

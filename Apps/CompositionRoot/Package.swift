@@ -40,6 +40,7 @@ let package = Package(
                 .product(name: "Storage", package: "Storage"),
                 .product(name: "StorageSQLite", package: "Storage"),
                 .product(name: "Networking", package: "Networking"),
+                .product(name: "NetworkingURLSession", package: "Networking"),
                 .product(name: "Registration", package: "Registration"),
                 .product(name: "Navigation", package: "Navigation"),
                 .product(name: "SectionsRegistry", package: "SectionsRegistry"),

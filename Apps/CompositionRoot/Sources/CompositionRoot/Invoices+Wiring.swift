@@ -16,7 +16,7 @@ extension LedgerFactory {
                 templates: InvoiceTemplateRegistry.builtIn(creationDate: environment.now),
                 templateIDs: Self.invoiceTemplates,
                 documents: try await store.open(),
-                uploader: InvoicesFeature.APIInvoiceUploader(api: network.api),
+                uploader: APIInvoiceUploader(api: network.api),
                 isSignedIn: { [session = network.session] in await session.isSignedIn },
                 now: environment.now,
                 calendar: environment.calendar,

@@ -1,5 +1,6 @@
 import Foundation
 import Networking
+import NetworkingURLSession
 import OnboardingFeature
 
 /// The HTTP stack and the session every network feature shares.
