@@ -1,5 +1,6 @@
 import Foundation
 import Storage
+import StorageFileSystem
 import Testing
 
 @Suite("Storage: file-system stores")

@@ -1,4 +1,5 @@
 public import Foundation
+public import Storage
 
 /// Expense entries in a folder of files, for apps that want no database: small data sets (thousands of entries),
 /// human-inspectable JSON, one folder to back up.
@@ -146,7 +147,7 @@ public final class FileSystemExpenseStore: ExpenseStore {
         do throws(StorageError) {
             let header = try coding.encode(ExpenseChangeRecord(sequence: sequence, operations: operations))
             let parts = RecordFile.encode(kind: .changes, format: coding.formatName, header: header)
-            try FileIO.writeAtomically(parts, to: folder.appendingPathComponent(FileNames.changes(sequence)))
+            try StoreFiles.writeAtomically(parts, to: folder.appendingPathComponent(FileNames.changes(sequence)))
         } catch {
             return writes.map { _ in .failure(error) }
         }
@@ -174,15 +175,15 @@ public final class FileSystemExpenseStore: ExpenseStore {
             let snapshot = ExpenseSnapshotRecord(sequence: sequence, entries: Array(table.entries.values))
             let header = try coding.encode(snapshot)
             let parts = RecordFile.encode(kind: .snapshot, format: coding.formatName, header: header)
-            try FileIO.writeAtomically(parts, to: folder.appendingPathComponent(FileNames.snapshot(sequence)))
+            try StoreFiles.writeAtomically(parts, to: folder.appendingPathComponent(FileNames.snapshot(sequence)))
             let replaced = state.withLock { state in
                 defer { state.changeFiles.removeAll { $0 <= sequence } }
                 return state.changeFiles.filter { $0 <= sequence }
             }
-            let olderSnapshots = try FileIO.names(in: folder).filter { name in
+            let olderSnapshots = try StoreFiles.names(in: folder).filter { name in
                 FileNames.snapshotSequence(name).map { $0 < sequence } ?? false
             }
-            try FileIO.remove(
+            try StoreFiles.remove(
                 replaced.map { folder.appendingPathComponent(FileNames.changes($0)) }
                     + olderSnapshots.map { folder.appendingPathComponent($0) }, in: folder)
         } catch {
@@ -192,8 +193,8 @@ public final class FileSystemExpenseStore: ExpenseStore {
 
     /// Runs at open: the newest snapshot plus every later change file, each checked.
     private static func load(folder: URL, coding: any CodingStrategy) throws(StorageError) -> State {
-        try FileIO.removeTemporaryFiles(in: folder)
-        let names = try FileIO.names(in: folder)
+        try StoreFiles.removeTemporaryFiles(in: folder)
+        let names = try StoreFiles.names(in: folder)
         var state = State()
         let snapshots = names.compactMap(FileNames.snapshotSequence).sorted()
         var base: UInt64 = 0
@@ -209,7 +210,7 @@ public final class FileSystemExpenseStore: ExpenseStore {
         var last = base
         let changes = names.compactMap(FileNames.changesSequence).sorted()
         // Files already in the snapshot: a compaction stopped before it removed them.
-        try FileIO.remove(
+        try StoreFiles.remove(
             changes.filter { $0 <= base }.map { folder.appendingPathComponent(FileNames.changes($0)) }
                 + snapshots.dropLast().map { folder.appendingPathComponent(FileNames.snapshot($0)) }, in: folder)
         for sequence in changes where sequence > base {
@@ -242,18 +243,6 @@ public final class FileSystemExpenseStore: ExpenseStore {
             }
         }
     }
-}
-
-/// A write waiting for its group commit.
-package enum ExpenseWrite: Sendable {
-    case save([StoredExpense])
-    case delete([UUID])
-}
-
-/// What a write did.
-package enum ExpenseWriteReply: Sendable {
-    case saved(SaveReceipt)
-    case deleted([UUID])
 }
 
 /// One operation inside a change file.

@@ -1,4 +1,5 @@
 public import Foundation
+public import Storage
 
 /// Documents as one file each in a folder: `<id>.ldoc` holds the checksummed metadata and the bytes.
 ///
@@ -80,7 +81,7 @@ public final class FileSystemDocumentStore: DocumentStore {
                 byteCount: draft.bytes.count, createdAt: previous?.createdAt ?? date, modifiedAt: date)
             let header = try coding.encode(metadata)
             let parts = RecordFile.encode(kind: .document, format: coding.formatName, header: header, body: draft.bytes)
-            try FileIO.writeAtomically(parts, to: url(of: draft.id))
+            try StoreFiles.writeAtomically(parts, to: url(of: draft.id))
             state.withLock { $0.index[draft.id] = metadata }
             return metadata
         }
@@ -119,7 +120,7 @@ public final class FileSystemDocumentStore: DocumentStore {
     public func delete(_ id: DocumentID) async throws(StorageError) -> Bool {
         try await queue.run { [self] () throws(StorageError) -> Bool in
             guard try openIndex()[id] != nil else { return false }
-            _ = try FileIO.remove(url(of: id))
+            _ = try StoreFiles.remove(url(of: id))
             state.withLock { $0.index[id] = nil }
             return true
         }
@@ -155,9 +156,9 @@ public final class FileSystemDocumentStore: DocumentStore {
     private static func loadIndex(
         folder: URL, coding: any CodingStrategy
     ) throws(StorageError) -> [DocumentID: DocumentMetadata] {
-        try FileIO.removeTemporaryFiles(in: folder)
+        try StoreFiles.removeTemporaryFiles(in: folder)
         var index: [DocumentID: DocumentMetadata] = [:]
-        for name in try FileIO.names(in: folder) where name.hasSuffix(suffix) && !name.hasPrefix(".") {
+        for name in try StoreFiles.names(in: folder) where name.hasSuffix(suffix) && !name.hasPrefix(".") {
             let url = folder.appendingPathComponent(name)
             let file = try OpenFile(url)
             let (preamble, header) = try RecordFile.readHeaderOrReject(
