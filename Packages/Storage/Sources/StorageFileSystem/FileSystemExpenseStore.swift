@@ -28,10 +28,15 @@ public final class FileSystemExpenseStore: ExpenseStore {
     private let state: Locked<State>
     private let lock: FolderLock
     private let queue: BlockingQueue
+    private let writer: DiskWriter
     private let broadcaster = ChangeBroadcaster<ExpenseChange>()
     private let committer: Locked<GroupCommitter<ExpenseWrite, ExpenseWriteReply>?> = Locked(nil)
 
-    private init(folder: URL, coding: any CodingStrategy, state: State, lock: FolderLock, queue: BlockingQueue) {
+    private init(
+        folder: URL, coding: any CodingStrategy, state: State, lock: FolderLock, queue: BlockingQueue,
+        writer: DiskWriter
+    ) {
+        self.writer = writer
         self.folder = folder
         self.coding = coding
         self.state = Locked(state)
@@ -43,13 +48,21 @@ public final class FileSystemExpenseStore: ExpenseStore {
     public static func open(
         in folder: URL, coding: any CodingStrategy = JSONCodingStrategy()
     ) async throws(StorageError) -> FileSystemExpenseStore {
+        try await open(in: folder, coding: coding, writer: .system)
+    }
+
+    /// Opens the store with its bytes going through `writer`: tests fill the disk with it.
+    static func open(
+        in folder: URL, coding: any CodingStrategy = JSONCodingStrategy(), writer: DiskWriter
+    ) async throws(StorageError) -> FileSystemExpenseStore {
         let queue = BlockingQueue(label: "Storage.FileSystemExpenseStore")
         let store = try await queue.run { () throws(StorageError) -> FileSystemExpenseStore in
             try FileIO.createFolder(folder)
             let lock = try FolderLock(folder: folder)
             do throws(StorageError) {
                 let state = try load(folder: folder, coding: coding)
-                return FileSystemExpenseStore(folder: folder, coding: coding, state: state, lock: lock, queue: queue)
+                return FileSystemExpenseStore(
+                    folder: folder, coding: coding, state: state, lock: lock, queue: queue, writer: writer)
             } catch {
                 lock.release()
                 throw error
@@ -147,7 +160,8 @@ public final class FileSystemExpenseStore: ExpenseStore {
         do throws(StorageError) {
             let header = try coding.encode(ExpenseChangeRecord(sequence: sequence, operations: operations))
             let parts = RecordFile.encode(kind: .changes, format: coding.formatName, header: header)
-            try StoreFiles.writeAtomically(parts, to: folder.appendingPathComponent(FileNames.changes(sequence)))
+            try StoreFiles.writeAtomically(
+                parts, to: folder.appendingPathComponent(FileNames.changes(sequence)), writer: writer)
         } catch {
             return writes.map { _ in .failure(error) }
         }
@@ -175,7 +189,8 @@ public final class FileSystemExpenseStore: ExpenseStore {
             let snapshot = ExpenseSnapshotRecord(sequence: sequence, entries: Array(table.entries.values))
             let header = try coding.encode(snapshot)
             let parts = RecordFile.encode(kind: .snapshot, format: coding.formatName, header: header)
-            try StoreFiles.writeAtomically(parts, to: folder.appendingPathComponent(FileNames.snapshot(sequence)))
+            try StoreFiles.writeAtomically(
+                parts, to: folder.appendingPathComponent(FileNames.snapshot(sequence)), writer: writer)
             let replaced = state.withLock { state in
                 defer { state.changeFiles.removeAll { $0 <= sequence } }
                 return state.changeFiles.filter { $0 <= sequence }

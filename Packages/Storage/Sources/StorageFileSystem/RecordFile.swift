@@ -8,7 +8,7 @@ import Storage
 /// offset size  field
 ///      0    4  magic "LSTR"
 ///      4    1  container version (1)
-///      5    1  record kind (1 snapshot, 2 changes, 3 document)
+///      5    1  record kind (1 snapshot, 2 changes, 3 document, 4 sequence, 5 journal)
 ///      6    1  length of the format name (1...16)
 ///      7    1  reserved, 0
 ///      8    8  header length, little-endian
@@ -27,6 +27,8 @@ enum RecordFile {
         case snapshot = 1
         case changes = 2
         case document = 3
+        case sequence = 4
+        case numberingJournal = 5
     }
 
     /// A parsed, checked preamble.
@@ -146,6 +148,34 @@ enum RecordFile {
         case .success(let read): return read
         case .failure(let problem): try reject(url, problem, expected: format)
         }
+    }
+
+    /// Reads a whole record of `kind` and decodes its header, leaving a damaged file where it is: `corrupted` names
+    /// it with `movedTo == nil`, for stores that several processes share and that never move files on their own.
+    static func readRecordInPlace<Record: Decodable>(
+        _ type: Record.Type, at url: URL, kind: Kind, coding: any CodingStrategy
+    ) throws(StorageError) -> Record {
+        let file = try OpenFile(url)
+        switch try readHeader(of: file, kind: kind, format: coding.formatName) {
+        case .success(let read):
+            guard let record = try? coding.decode(type, from: read.1) else { throw damaged(url, .undecodable) }
+            return record
+        case .failure(let problem):
+            throw refusal(url, problem, expected: coding.formatName)
+        }
+    }
+
+    /// The error for a problem, without moving anything.
+    static func refusal(_ url: URL, _ problem: Problem, expected: String) -> StorageError {
+        switch problem {
+        case .damaged(let reason): damaged(url, reason)
+        case .otherFormat(let found): .unexpectedFormat(file: url, found: found, expected: expected)
+        }
+    }
+
+    /// `corrupted` for a file left in place.
+    static func damaged(_ url: URL, _ reason: CorruptionReason) -> StorageError {
+        .corrupted(CorruptionReport(file: url, movedTo: nil, reason: reason))
     }
 
     /// Turns a problem into its error, moving a damaged file aside first.

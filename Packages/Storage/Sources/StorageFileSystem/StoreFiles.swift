@@ -18,13 +18,15 @@ enum StoreFiles {
     /// Replaces `url` with `parts` atomically and durably: the parts go to a temporary file in the same folder,
     /// which is flushed, renamed over `url`, and then the folder is flushed so the rename itself survives a power
     /// loss. A crash at any moment leaves either the old file or the new one, never a mix.
-    static func writeAtomically(_ parts: [Data], to url: URL, permissions: mode_t = 0o644) throws(StorageError) {
+    static func writeAtomically(
+        _ parts: [Data], to url: URL, permissions: mode_t = 0o644, writer: DiskWriter
+    ) throws(StorageError) {
         let folder = url.deletingLastPathComponent()
         let temporary = folder.appendingPathComponent(temporaryPrefix + UUID().uuidString + "-" + url.lastPathComponent)
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
         guard descriptor >= 0 else { throw FileIO.failure(.open, temporary) }
         do throws(StorageError) {
-            for part in parts { try writeAll(part, to: descriptor, at: temporary) }
+            for part in parts { try writeAll(part, to: descriptor, at: temporary, writer: writer) }
             try FileIO.synchronize(descriptor, at: temporary)
             guard close(descriptor) == 0 else { throw FileIO.failure(.write, temporary) }
         } catch {
@@ -95,12 +97,14 @@ enum StoreFiles {
         return try file.readBytes(count: file.size)
     }
 
-    private static func writeAll(_ data: Data, to descriptor: Int32, at url: URL) throws(StorageError) {
+    private static func writeAll(
+        _ data: Data, to descriptor: Int32, at url: URL, writer: DiskWriter
+    ) throws(StorageError) {
         let failed = data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Bool in
             guard var pointer = buffer.baseAddress else { return false }
             var remaining = buffer.count
             while remaining > 0 {
-                let written = write(descriptor, pointer, remaining)
+                let written = writer.write(descriptor, UnsafeRawBufferPointer(start: pointer, count: remaining))
                 if written < 0 {
                     if errno == EINTR { continue }
                     return true
@@ -112,6 +116,20 @@ enum StoreFiles {
         }
         if failed { throw FileIO.failure(.write, url) }
     }
+}
+
+/// Where the file-system stores' bytes go: `write(2)` in production; in tests a disk that fills up after a number
+/// of bytes (`ENOSPC`), so every failure path of a write runs everywhere, without a tiny file system or privileges.
+struct DiskWriter: Sendable {
+    /// Writes some of the bytes to the descriptor like `write(2)`: the count written, or -1 with `errno` set.
+    let write: @Sendable (Int32, UnsafeRawBufferPointer) -> Int
+
+    /// The operating system's `write(2)`.
+    static let system = DiskWriter(write: systemWrite)
+}
+
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Int {
+    write(descriptor, buffer.baseAddress, buffer.count)
 }
 
 /// An exclusive lock on a store's folder, held while the store is open, so a second store (in this process or

@@ -19,7 +19,7 @@ import StorageCSQLite
 ///
 /// All SQLite calls run on one serial queue of the store, never on Swift concurrency's shared threads, because
 /// SQLite blocks (disk flushes, busy waits).
-public final class SQLiteStore: ExpenseStore, DocumentStore {
+public final class SQLiteStore: ExpenseStore, DocumentStore, NumberedDocumentCreating {
     /// The database file.
     public let url: URL
     private let connection: Locked<SQLiteConnection?>
@@ -136,6 +136,32 @@ public final class SQLiteStore: ExpenseStore, DocumentStore {
     public func delete(_ id: DocumentID) async throws(StorageError) -> Bool {
         try await perform { (connection) throws(StorageError) -> Bool in
             try DocumentQueries.delete(id, connection: connection)
+        }
+    }
+
+    // MARK: Numbered documents
+
+    /// Reserves the next number of `sequence` and saves the documents `build` returns for it in one
+    /// `BEGIN IMMEDIATE` transaction: other connections and processes wait (busy timeout) for it to end, so no two
+    /// creations share a number, and a failure anywhere rolls back the documents and the number together.
+    public func createNumberedDocuments<BuildFailure: Error>(
+        in sequence: NumberSequence,
+        _ build: @escaping @Sendable (Int) throws(BuildFailure) -> [DocumentDraft]
+    ) async throws(NumberedCreationError<BuildFailure>) -> NumberedDocuments {
+        let date = now()
+        let url = url
+        let result: Result<NumberedDocuments, NumberedCreationError<BuildFailure>>
+        do {
+            result = try await perform { (connection) throws(StorageError) in
+                NumberingQueries.create(in: sequence, build: build, date: date, connection: connection)
+            }
+        } catch {
+            throw .storage(error)
+        }
+        switch result {
+        case .success(let created): return created
+        case .failure(.storage(let error)): throw .storage(Self.typed(error, file: url))
+        case .failure(let error): throw error
         }
     }
 

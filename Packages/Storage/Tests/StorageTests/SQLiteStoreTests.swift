@@ -114,7 +114,7 @@ struct SQLiteStoreTests {
             #expect(version == 2)
             #expect(failure.code & 0xFF == 1)  // SQLITE_ERROR: "table document already exists"
             #expect(try userVersion(of: url) == 1)
-            try setUserVersion(2, of: url)
+            try setUserVersion(UInt32(SQLiteStore.schemaVersion), of: url)
             let store = try await SQLiteStore.open(at: url)
             #expect(try await store.report(in: allTime).entries.count == 10)
             await store.close()

@@ -144,7 +144,22 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
         }
     }
 
-    private var coding: any CodingStrategy {
+    /// Opens the numbered-document store of this backend in `folder`.
+    func openNumbered(in folder: URL, now: @escaping @Sendable () -> Date) async throws -> OpenedNumberedStore {
+        switch self {
+        case .memory:
+            return OpenedNumberedStore(store: InMemoryDocumentStore(now: now), close: {})
+        case .fileSystemJSON, .fileSystemPropertyList:
+            let store = try await FileSystemDocumentStore.open(
+                in: folder.appendingPathComponent("documents"), coding: coding, now: now)
+            return OpenedNumberedStore(store: store, close: { await store.close() })
+        case .sqlite:
+            let store = try await SQLiteStore.open(at: folder.appendingPathComponent("ledger.sqlite"), now: now)
+            return OpenedNumberedStore(store: store, close: { await store.close() })
+        }
+    }
+
+    var coding: any CodingStrategy {
         self == .fileSystemPropertyList ? PropertyListCodingStrategy() : JSONCodingStrategy()
     }
 }
@@ -158,6 +173,12 @@ struct OpenedExpenseStore: Sendable {
 /// A document store and how to close it.
 struct OpenedDocumentStore: Sendable {
     let store: any DocumentStore
+    let close: @Sendable () async -> Void
+}
+
+/// A store of documents that also creates numbered ones, and how to close it.
+struct OpenedNumberedStore: Sendable {
+    let store: any DocumentStore & NumberedDocumentCreating
     let close: @Sendable () async -> Void
 }
 

@@ -13,6 +13,10 @@ public enum StorageError: Error, Hashable, Sendable {
     case invalidDocumentID(DocumentIDProblem)
     /// A document breaks a rule of the store; it was not saved.
     case invalidDocument(id: DocumentID, problem: DocumentProblem)
+    /// A number sequence name that some backend could not hold as a key or a file name.
+    case invalidSequenceName(DocumentIDProblem)
+    /// The documents built for a numbered creation were refused; nothing was saved and no number was consumed.
+    case invalidNumberedDocuments(NumberedDocumentsProblem)
     /// A report range the calendar cannot turn into a period.
     case invalidRange(RangeProblem)
     /// Stored data failed its checks. The damaged file was moved aside (never deleted) when the report says so.
