@@ -31,9 +31,10 @@ final class FileLock: Sendable {
     private let owner: URL
     private let descriptor: Locked<Int32?>
 
-    /// Opens (creating when missing) the lock file at `url` with `permissions`.
+    /// Opens (creating when missing) the lock file at `url` with `permissions`; a symbolic link at `url` is refused
+    /// (`ELOOP`) so that nobody can redirect the lock file onto another file.
     init(at url: URL, owner: URL, permissions: mode_t = 0o644) throws(StorageError) {
-        let opened = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, permissions)
+        let opened = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, permissions)
         guard opened >= 0 else { throw FileIO.failure(.lock, url) }
         self.url = url
         self.owner = owner
@@ -51,6 +52,40 @@ final class FileLock: Sendable {
         let held = try acquire(mode, timeout: timeout)
         defer { _ = flock(held, LOCK_UN) }
         return try body()
+    }
+
+    /// Takes the lock in `mode` without ever blocking a thread: between tries the task suspends, so a long wait costs
+    /// no thread of Swift concurrency's shared pool. Throws `storeInUse` after `timeout`, `cancelled` when the task
+    /// is cancelled. Release it with `unlock()`.
+    func lock(_ mode: Mode, timeout: Duration) async throws(StorageError) {
+        guard let held = descriptor.withLock({ $0 }) else { throw .closed }
+        let operation = (mode == .shared ? LOCK_SH : LOCK_EX) | LOCK_NB
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        var pause = Duration.microseconds(200)
+        while flock(held, operation) != 0 {
+            switch errno {
+            case EINTR:
+                continue
+            case EWOULDBLOCK:
+                guard clock.now < deadline else { throw .storeInUse(owner) }
+                do {
+                    try await Task.sleep(for: pause)
+                } catch {
+                    throw .cancelled
+                }
+                // Short pauses: a holder that releases and takes the lock again at once must not starve a waiter.
+                pause = min(pause * 2, .milliseconds(2))
+            default:
+                throw FileIO.failure(.lock, url)
+            }
+        }
+    }
+
+    /// Releases a lock taken with `lock(_:timeout:)`.
+    func unlock() {
+        guard let held = descriptor.withLock({ $0 }) else { return }
+        _ = flock(held, LOCK_UN)
     }
 
     /// Closes the lock file, releasing any lock; later calls throw `closed`.

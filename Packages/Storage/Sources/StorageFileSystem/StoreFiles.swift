@@ -18,11 +18,15 @@ enum StoreFiles {
     /// Replaces `url` with `parts` atomically and durably: the parts go to a temporary file in the same folder,
     /// which is flushed, renamed over `url`, and then the folder is flushed so the rename itself survives a power
     /// loss. A crash at any moment leaves either the old file or the new one, never a mix.
+    ///
+    /// `temporaryName` names the temporary file in the same folder; by default it starts with `temporaryPrefix`,
+    /// which the stores clean up at open.
     static func writeAtomically(
-        _ parts: [Data], to url: URL, permissions: mode_t = 0o644, writer: DiskWriter
+        _ parts: [Data], to url: URL, permissions: mode_t = 0o644, temporaryName: String? = nil, writer: DiskWriter
     ) throws(StorageError) {
         let folder = url.deletingLastPathComponent()
-        let temporary = folder.appendingPathComponent(temporaryPrefix + UUID().uuidString + "-" + url.lastPathComponent)
+        let temporary = folder.appendingPathComponent(
+            temporaryName ?? temporaryPrefix + UUID().uuidString + "-" + url.lastPathComponent)
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
         guard descriptor >= 0 else { throw FileIO.failure(.open, temporary) }
         do throws(StorageError) {

@@ -55,6 +55,50 @@ enum ChildProcesses {
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
+    /// Starts one child, waits until it printed `count` lines starting with `marker`, kills it with SIGKILL, and
+    /// returns every line it printed (the kill may land before or after the next line).
+    static func runUntilKilled(
+        executable: URL, filter: String, environment: [String: String], marker: String, count: Int
+    ) async throws -> [String] {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                continuation.resume(
+                    with: Result {
+                        try killAfter(
+                            executable: executable, filter: filter, environment: environment, marker: marker,
+                            count: count)
+                    })
+            }.start()
+        }
+    }
+
+    private static func killAfter(
+        executable: URL, filter: String, environment: [String: String], marker: String, count: Int
+    ) throws -> [String] {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["--testing-library", "swift-testing", "--filter", filter]
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var received = Data()
+        var seen = 0
+        while seen < count {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            received.append(chunk)
+            seen =
+                String(decoding: received, as: UTF8.self).components(separatedBy: "\n" + marker).count - 1
+                + (String(decoding: received, as: UTF8.self).hasPrefix(marker) ? 1 : 0)
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        received.append(output.fileHandleForReading.readDataToEndOfFile())
+        return String(decoding: received, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
     private static func run(executable: URL, filter: String, environments: [[String: String]]) throws -> [Outcome] {
         var children: [(process: Process, input: Pipe, output: Pipe)] = []
         for environment in environments {

@@ -17,6 +17,10 @@ public enum StorageError: Error, Hashable, Sendable {
     case invalidSequenceName(DocumentIDProblem)
     /// The documents built for a numbered creation were refused; nothing was saved and no number was consumed.
     case invalidNumberedDocuments(NumberedDocumentsProblem)
+    /// A record file refused its path, the file it found there, or the bytes to write.
+    case invalidRecordFile(file: URL, problem: RecordFileProblem)
+    /// The calling task was cancelled while it waited; nothing was changed.
+    case cancelled
     /// A report range the calendar cannot turn into a period.
     case invalidRange(RangeProblem)
     /// Stored data failed its checks. The damaged file was moved aside (never deleted) when the report says so.
