@@ -73,6 +73,18 @@ enum DocumentQueries {
         }
     }
 
+    /// Saves a document with the dates it had, inside the caller's transaction (a repair's).
+    static func restore(_ metadata: DocumentMetadata, bytes: Data, connection: SQLiteConnection) throws(StorageError) {
+        let draft = DocumentDraft(
+            id: metadata.id, contentType: metadata.contentType, attributes: metadata.attributes, bytes: bytes)
+        let attributes = try coding.encode(draft.attributes)
+        try SQLiteOpening.checked { () throws(SQLiteFailure) in
+            try write(
+                draft, attributes: attributes, checksum: Int64(CRC32.checksum(bytes)), created: metadata.createdAt,
+                modified: metadata.modifiedAt, connection: connection)
+        }
+    }
+
     /// Whether a document with this id is stored.
     static func exists(_ id: DocumentID, connection: SQLiteConnection) throws(StorageError) -> Bool {
         try SQLiteOpening.checked { () throws(SQLiteFailure) -> Bool in

@@ -71,6 +71,16 @@ enum NumberingQueries {
         }
     }
 
+    /// Sets the last number of the sequence named `name`, inside the caller's transaction (a repair's).
+    static func restore(_ name: String, last: Int, connection: SQLiteConnection) throws(StorageError) {
+        try SQLiteOpening.checked { () throws(SQLiteFailure) in
+            let statement = try connection.prepare(raise)
+            try statement.bind(name, at: 1)
+            try statement.bind(Int64(last), at: 2)
+            try statement.run()
+        }
+    }
+
     /// The last number the sequence issued, 0 when it never issued one.
     static func lastIssued(_ sequence: NumberSequence, connection: SQLiteConnection) throws(StorageError) -> Int {
         try SQLiteOpening.checked { () throws(SQLiteFailure) -> Int in

@@ -14,8 +14,10 @@ import StorageCSQLite
 /// - A batch of 10,000 entries or more that is at least as large as the table (an import) rebuilds the id index
 ///   after appending instead of updating it a million times, inside the same transaction.
 /// - Opening runs the schema migrations in one transaction and refuses a database from a newer schema.
-/// - A file that is not a database, or fails SQLite's `quick_check`, is moved aside (with its WAL) and `open`
-///   throws `corrupted`; opening again starts an empty database.
+/// - A file that is not a database, or fails the check at open (`quick_check` by default), is refused: `open`
+///   throws `corrupted` naming the file and the damaged tables, and moves, changes or creates nothing, every time,
+///   so damage never turns into an empty ledger. `repair(damaged:into:)` copies every readable row into a new
+///   database.
 ///
 /// All SQLite calls run on one serial queue of the store, never on Swift concurrency's shared threads, because
 /// SQLite blocks (disk flushes, busy waits).
@@ -207,7 +209,10 @@ public final class SQLiteStore: ExpenseStore, DocumentStore, NumberedDocumentCre
     private static func typed(_ error: StorageError, file: URL) -> StorageError {
         guard case .database(let failure) = error, SQLiteFailure(failure).isCorruption else { return error }
         return .corrupted(
-            CorruptionReport(file: file, movedTo: nil, reason: .databaseDamaged(details: [failure.message])))
+            CorruptionReport(
+                file: file, movedTo: nil,
+                reason: .databaseDamaged(DatabaseDamage(objects: [], findings: [failure.message])))
+        )
     }
 
     private var isClosed: Bool { !isOpen.withLock { $0 } }
@@ -247,15 +252,25 @@ public final class SQLiteStore: ExpenseStore, DocumentStore, NumberedDocumentCre
 public struct SQLiteStoreOptions: Sendable {
     /// How long a write waits for another connection's lock before it fails with `SQLITE_BUSY`.
     public var busyTimeout: Duration
-    /// Whether opening runs `PRAGMA quick_check`, which reads the whole file once: it catches damage at open, at
-    /// a cost of roughly a second per few hundred megabytes.
-    public var checksAtOpen: Bool
+    /// What opening checks before it hands out the store; damage it finds is refused, never moved or replaced.
+    public var check: SQLiteOpenCheck
 
     /// Creates options; the defaults suit apps.
-    public init(busyTimeout: Duration = .seconds(10), checksAtOpen: Bool = true) {
+    public init(busyTimeout: Duration = .seconds(10), check: SQLiteOpenCheck = .quick) {
         self.busyTimeout = busyTimeout
-        self.checksAtOpen = checksAtOpen
+        self.check = check
     }
+}
+
+/// How thoroughly opening checks an existing database.
+public enum SQLiteOpenCheck: Hashable, Sendable {
+    /// Only the file's header: damage inside shows up when a query reaches it.
+    case headerOnly
+    /// `PRAGMA quick_check`: reads every page once (roughly a second per few hundred megabytes) and finds damaged
+    /// pages and records, but not an index that disagrees with its table.
+    case quick
+    /// `PRAGMA integrity_check`: also compares every index with its table; slower on large databases.
+    case full
 }
 
 /// How SQLite runs one query.

@@ -71,7 +71,7 @@ extension NumberedCreationError: CustomStringConvertible {
     public var description: String {
         switch self {
         case .build(let failure): "The documents could not be built, so nothing was saved: \(failure)"
-        case .storage(let error): String(describing: error)
+        case .storage(let error): error.description
         }
     }
 }

@@ -129,8 +129,23 @@ public enum CorruptionReason: Hashable, Sendable {
     case misplaced
     /// The database engine says the file is not a database.
     case notADatabase
-    /// The database engine found damage; `details` lists the first problems it reported.
-    case databaseDamaged(details: [String])
+    /// The database engine found damage: which tables and indexes, and its first findings.
+    case databaseDamaged(DatabaseDamage)
+}
+
+/// What a database's check found damaged.
+public struct DatabaseDamage: Hashable, Sendable {
+    /// The tables and indexes with damaged pages (`expense`, `expense_by_id`, `document`), in the order found; empty
+    /// when the damage could not be placed (the schema itself is unreadable).
+    public var objects: [String]
+    /// The database engine's first findings, for logs (`Page 7: btreeInitPage() returns error code 11`).
+    public var findings: [String]
+
+    /// Creates a description of damage.
+    public init(objects: [String], findings: [String]) {
+        self.objects = objects
+        self.findings = findings
+    }
 }
 
 /// A failure of a database engine or other backend, with its numeric code.

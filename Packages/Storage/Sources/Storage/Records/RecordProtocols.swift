@@ -51,7 +51,7 @@ extension RecordAccessError: CustomStringConvertible {
     public var description: String {
         switch self {
         case .update(let failure): "The record was left unchanged because its update failed: \(failure)"
-        case .storage(let error): String(describing: error)
+        case .storage(let error): error.description
         }
     }
 }

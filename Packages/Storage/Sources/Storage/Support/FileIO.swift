@@ -42,27 +42,6 @@ package enum FileIO {
         }
     }
 
-    /// Moves a group of files that belong together (a database and its journal) aside under one number, so a
-    /// person sees which files were one database. Missing files are skipped; returns the new locations in order.
-    package static func moveAside(together urls: [URL]) throws(StorageError) -> [URL?] {
-        var number = 1
-        func target(_ url: URL) -> URL {
-            url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + ".corrupted-\(number)")
-        }
-        while urls.contains(where: { access(target($0).path, F_OK) == 0 }) { number += 1 }
-        var moved: [URL?] = []
-        for url in urls {
-            guard access(url.path, F_OK) == 0 else {
-                moved.append(nil)
-                continue
-            }
-            guard rename(url.path, target(url).path) == 0 else { throw failure(.rename, url) }
-            moved.append(target(url))
-        }
-        if let first = urls.first { try synchronizeFolder(first.deletingLastPathComponent()) }
-        return moved
-    }
-
     /// The error for a failed call of `operation` on `url`, with the current `errno`.
     package static func failure(_ operation: FileOperation, _ url: URL) -> StorageError {
         .fileSystem(FileSystemFailure(operation: operation, path: url.path, errorNumber: errno))
