@@ -29,14 +29,15 @@ public final class FileSystemExpenseStore: ExpenseStore {
     private let lock: FolderLock
     private let queue: BlockingQueue
     private let writer: DiskWriter
-    private let broadcaster = ChangeBroadcaster<ExpenseChange>()
+    private let broadcaster: ChangeBroadcaster<ExpenseChange>
     private let committer: Locked<GroupCommitter<ExpenseWrite, ExpenseWriteReply>?> = Locked(nil)
 
     private init(
         folder: URL, coding: any CodingStrategy, state: State, lock: FolderLock, queue: BlockingQueue,
-        writer: DiskWriter
+        writer: DiskWriter, changeBufferLimit: Int
     ) {
         self.writer = writer
+        self.broadcaster = ChangeBroadcaster(limit: changeBufferLimit, resync: .resync)
         self.folder = folder
         self.coding = coding
         self.state = Locked(state)
@@ -44,16 +45,18 @@ public final class FileSystemExpenseStore: ExpenseStore {
         self.queue = queue
     }
 
-    /// Opens (creating when missing) the store in `folder`, writing and expecting files in `coding`'s format.
+    /// Opens (creating when missing) the store in `folder`, writing and expecting files in `coding`'s format. Each
+    /// observer of `changes()` is held at most `changeBufferLimit` changes behind before it gets `.resync`.
     public static func open(
-        in folder: URL, coding: any CodingStrategy = JSONCodingStrategy()
+        in folder: URL, coding: any CodingStrategy = JSONCodingStrategy(), changeBufferLimit: Int = 1_024
     ) async throws(StorageError) -> FileSystemExpenseStore {
-        try await open(in: folder, coding: coding, writer: .system)
+        try await open(in: folder, coding: coding, changeBufferLimit: changeBufferLimit, writer: .system)
     }
 
     /// Opens the store with its bytes going through `writer`: tests fill the disk with it.
     static func open(
-        in folder: URL, coding: any CodingStrategy = JSONCodingStrategy(), writer: DiskWriter
+        in folder: URL, coding: any CodingStrategy = JSONCodingStrategy(), changeBufferLimit: Int = 1_024,
+        writer: DiskWriter
     ) async throws(StorageError) -> FileSystemExpenseStore {
         let queue = BlockingQueue(label: "Storage.FileSystemExpenseStore")
         let store = try await queue.run { () throws(StorageError) -> FileSystemExpenseStore in
@@ -62,7 +65,8 @@ public final class FileSystemExpenseStore: ExpenseStore {
             do throws(StorageError) {
                 let state = try load(folder: folder, coding: coding)
                 return FileSystemExpenseStore(
-                    folder: folder, coding: coding, state: state, lock: lock, queue: queue, writer: writer)
+                    folder: folder, coding: coding, state: state, lock: lock, queue: queue, writer: writer,
+                    changeBufferLimit: changeBufferLimit)
             } catch {
                 lock.release()
                 throw error

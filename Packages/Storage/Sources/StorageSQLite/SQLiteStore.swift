@@ -19,22 +19,30 @@ import StorageCSQLite
 ///   so damage never turns into an empty ledger. `repair(damaged:into:)` copies every readable row into a new
 ///   database.
 ///
-/// All SQLite calls run on one serial queue of the store, never on Swift concurrency's shared threads, because
-/// SQLite blocks (disk flushes, busy waits).
+/// Writes run on one connection on a serial queue of the store; reads (reports, totals, documents) run on a small
+/// pool of read-only connections (`readerCount`), so a report never waits for a save's transaction or its fsyncs:
+/// in WAL mode a reader sees the last committed state. No SQLite call runs on Swift concurrency's shared threads,
+/// because SQLite blocks (disk flushes, busy waits).
 public final class SQLiteStore: ExpenseStore, DocumentStore, NumberedDocumentCreating {
     /// The database file.
     public let url: URL
     private let connection: Locked<SQLiteConnection?>
+    private let readers: SQLiteReaders
     private let queue: BlockingQueue
     private let now: @Sendable () -> Date
-    private let broadcaster = ChangeBroadcaster<ExpenseChange>()
+    private let broadcaster: ChangeBroadcaster<ExpenseChange>
     private let committer: Locked<GroupCommitter<ExpenseWrite, ExpenseWriteReply>?> = Locked(nil)
     /// Separate from `connection`, whose lock is held for a whole commit: checking it never waits.
     private let isOpen = Locked(true)
 
-    private init(url: URL, connection: SQLiteConnection, queue: BlockingQueue, now: @escaping @Sendable () -> Date) {
+    private init(
+        url: URL, connection: SQLiteConnection, readers: SQLiteReaders, queue: BlockingQueue,
+        options: SQLiteStoreOptions, now: @escaping @Sendable () -> Date
+    ) {
         self.url = url
         self.connection = Locked(connection)
+        self.readers = readers
+        self.broadcaster = ChangeBroadcaster(limit: options.changeBufferLimit, resync: .resync)
         self.queue = queue
         self.now = now
     }
@@ -50,7 +58,9 @@ public final class SQLiteStore: ExpenseStore, DocumentStore, NumberedDocumentCre
         let store = try await queue.run { () throws(StorageError) -> SQLiteStore in
             try FileIO.createFolder(url.deletingLastPathComponent())
             let connection = try SQLiteOpening.connect(at: url, options: options)
-            return SQLiteStore(url: url, connection: connection, queue: queue, now: now)
+            let readers = try SQLiteReaders(url: url, count: options.readerCount, options: options)
+            return SQLiteStore(
+                url: url, connection: connection, readers: readers, queue: queue, options: options, now: now)
         }
         store.committer.withLock { committer in
             committer = GroupCommitter(queue: queue) { [weak store] writes in
@@ -64,8 +74,9 @@ public final class SQLiteStore: ExpenseStore, DocumentStore, NumberedDocumentCre
     /// Closes the database (checkpointing the WAL into the file); later calls throw `closed`, observers' streams
     /// end.
     public func close() async {
+        isOpen.withLock { $0 = false }
+        await readers.close()
         _ = try? await queue.run { [self] () throws(StorageError) in
-            isOpen.withLock { $0 = false }
             connection.withLock { $0 = nil }
             broadcaster.finish()
         }
@@ -90,14 +101,14 @@ public final class SQLiteStore: ExpenseStore, DocumentStore, NumberedDocumentCre
 
     /// The entries of `period`, newest first, with totals per currency, read in one statement.
     public func report(in period: Range<Date>) async throws(StorageError) -> ExpenseReport {
-        try await perform { (connection) throws(StorageError) -> ExpenseReport in
+        try await read { (connection) throws(StorageError) -> ExpenseReport in
             try ExpenseQueries.report(in: period, connection: connection)
         }
     }
 
     /// The totals per currency of `period`, summed by SQLite over the period's consecutive rows.
     public func totals(in period: Range<Date>) async throws(StorageError) -> [CurrencyTotal] {
-        try await perform { (connection) throws(StorageError) -> [CurrencyTotal] in
+        try await read { (connection) throws(StorageError) -> [CurrencyTotal] in
             try ExpenseQueries.totals(in: period, connection: connection)
         }
     }
@@ -122,14 +133,14 @@ public final class SQLiteStore: ExpenseStore, DocumentStore, NumberedDocumentCre
 
     /// The document with this id, or `nil`; bytes that fail their checksum throw `corrupted`.
     public func load(_ id: DocumentID) async throws(StorageError) -> Document? {
-        try await perform { (connection) throws(StorageError) -> Document? in
+        try await read { (connection) throws(StorageError) -> Document? in
             try DocumentQueries.load(id, connection: connection)
         }
     }
 
     /// The metadata of every document, ordered by id.
     public func list() async throws(StorageError) -> [DocumentMetadata] {
-        try await perform { (connection) throws(StorageError) -> [DocumentMetadata] in
+        try await read { (connection) throws(StorageError) -> [DocumentMetadata] in
             try DocumentQueries.list(connection: connection)
         }
     }
@@ -171,7 +182,7 @@ public final class SQLiteStore: ExpenseStore, DocumentStore, NumberedDocumentCre
 
     /// SQLite's full `PRAGMA integrity_check`: an empty list when the database is sound, otherwise its findings.
     public func integrityCheck() async throws(StorageError) -> [String] {
-        try await perform { (connection) throws(StorageError) -> [String] in
+        try await read { (connection) throws(StorageError) -> [String] in
             let rows = try SQLiteOpening.checked { () throws(SQLiteFailure) in
                 try connection.execute("PRAGMA integrity_check")
             }
@@ -181,12 +192,24 @@ public final class SQLiteStore: ExpenseStore, DocumentStore, NumberedDocumentCre
 
     /// How SQLite runs the range queries of reports (`EXPLAIN QUERY PLAN`), to confirm they search the date key.
     public func queryPlans() async throws(StorageError) -> [SQLiteQueryPlan] {
-        try await perform { (connection) throws(StorageError) -> [SQLiteQueryPlan] in
+        try await read { (connection) throws(StorageError) -> [SQLiteQueryPlan] in
             try ExpenseQueries.plans(connection: connection)
         }
     }
 
     // MARK: Plumbing
+
+    /// Runs a read on a reader connection: it sees the last committed state and never waits for the writer.
+    private func read<T: Sendable>(
+        _ body: @escaping @Sendable (SQLiteConnection) throws(StorageError) -> T
+    ) async throws(StorageError) -> T {
+        let url = url
+        do {
+            return try await readers.read(body)
+        } catch {
+            throw Self.typed(error, file: url)
+        }
+    }
 
     private func perform<T: Sendable>(
         _ body: @escaping @Sendable (SQLiteConnection) throws(StorageError) -> T
@@ -254,11 +277,20 @@ public struct SQLiteStoreOptions: Sendable {
     public var busyTimeout: Duration
     /// What opening checks before it hands out the store; damage it finds is refused, never moved or replaced.
     public var check: SQLiteOpenCheck
+    /// How many read-only connections serve reads side by side with the writer.
+    public var readerCount: Int
+    /// How many changes each observer of `changes()` may fall behind before it gets `.resync` instead.
+    public var changeBufferLimit: Int
 
     /// Creates options; the defaults suit apps.
-    public init(busyTimeout: Duration = .seconds(10), check: SQLiteOpenCheck = .quick) {
+    public init(
+        busyTimeout: Duration = .seconds(10), check: SQLiteOpenCheck = .quick, readerCount: Int = 2,
+        changeBufferLimit: Int = 1_024
+    ) {
         self.busyTimeout = busyTimeout
         self.check = check
+        self.readerCount = readerCount
+        self.changeBufferLimit = changeBufferLimit
     }
 }
 

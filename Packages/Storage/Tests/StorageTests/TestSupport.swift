@@ -115,16 +115,18 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
     var testDescription: String { rawValue }
 
     /// Opens the expense store of this backend in `folder`; opening again in the same folder reopens it.
-    func openExpenses(in folder: URL) async throws -> OpenedExpenseStore {
+    func openExpenses(in folder: URL, changeBufferLimit: Int = 1_024) async throws -> OpenedExpenseStore {
         switch self {
         case .memory:
-            return OpenedExpenseStore(store: InMemoryExpenseStore(), close: {})
+            return OpenedExpenseStore(store: InMemoryExpenseStore(changeBufferLimit: changeBufferLimit), close: {})
         case .fileSystemJSON, .fileSystemPropertyList:
             let store = try await FileSystemExpenseStore.open(
-                in: folder.appendingPathComponent("expenses"), coding: coding)
+                in: folder.appendingPathComponent("expenses"), coding: coding, changeBufferLimit: changeBufferLimit)
             return OpenedExpenseStore(store: store, close: { await store.close() })
         case .sqlite:
-            let store = try await SQLiteStore.open(at: folder.appendingPathComponent("ledger.sqlite"))
+            let store = try await SQLiteStore.open(
+                at: folder.appendingPathComponent("ledger.sqlite"),
+                options: SQLiteStoreOptions(changeBufferLimit: changeBufferLimit))
             return OpenedExpenseStore(store: store, close: { await store.close() })
         }
     }

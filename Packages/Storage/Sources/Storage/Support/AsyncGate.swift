@@ -1,15 +1,18 @@
-/// Lets one task at a time through, in arrival order, without blocking a thread: waiting tasks suspend. A task
-/// cancelled while it waits leaves the queue at once.
+/// Lets a fixed number of tasks through at a time (one by default), in arrival order, without blocking a thread:
+/// waiting tasks suspend. A task cancelled while it waits leaves the queue at once.
 package final class AsyncGate: Sendable {
     private struct State {
-        var busy = false
+        var available: Int
         var waiters: [(id: UInt64, waiter: CheckedContinuation<Bool, Never>)] = []
         var nextID: UInt64 = 0
     }
 
-    private let state = Locked(State())
+    private let state: Locked<State>
 
-    package init() {}
+    /// A gate that lets `permits` tasks through at once.
+    package init(permits: Int = 1) {
+        state = Locked(State(available: max(1, permits)))
+    }
 
     /// Waits for the gate; `false` when the task was cancelled before its turn came (it does not hold the gate).
     package func enter() async -> Bool {
@@ -20,8 +23,8 @@ package final class AsyncGate: Sendable {
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (waiter: CheckedContinuation<Bool, Never>) in
                 let answer = state.withLock { state -> Bool? in
-                    if !state.busy {
-                        state.busy = true
+                    if state.available > 0 {
+                        state.available -= 1
                         return true
                     }
                     if Task.isCancelled { return false }
@@ -39,11 +42,11 @@ package final class AsyncGate: Sendable {
         }
     }
 
-    /// Hands the gate to the next waiting task, or opens it.
+    /// Hands the permit to the next waiting task, or returns it.
     package func leave() {
         let next = state.withLock { state -> CheckedContinuation<Bool, Never>? in
             guard !state.waiters.isEmpty else {
-                state.busy = false
+                state.available += 1
                 return nil
             }
             return state.waiters.removeFirst().waiter
