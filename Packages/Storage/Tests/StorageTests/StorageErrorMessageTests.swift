@@ -18,7 +18,7 @@ struct StorageErrorMessageTests {
         .invalidDocumentID(.unsupportedCharacter(0x20)), .invalidSequenceName(.empty),
         .invalidNumberedDocuments(.tooManyTaken(startingAt: 4, count: 10_001)),
         .invalidRecordFile(file: URL(fileURLWithPath: "/data/session"), problem: .notARegularFile), .cancelled,
-        .invalidRange(.dateNotFinite),
+        .invalidRange(.dateNotFinite), .invalidCSV(.rowTooLarge(line: 3, limit: 4_194_304)),
         .corrupted(
             CorruptionReport(
                 file: file, movedTo: nil,

@@ -21,6 +21,8 @@ public enum StorageError: Error, Hashable, Sendable {
     case invalidRecordFile(file: URL, problem: RecordFileProblem)
     /// The calling task was cancelled while it waited; nothing was changed.
     case cancelled
+    /// A CSV file was refused; the problem names the line.
+    case invalidCSV(CSVProblem)
     /// A report range the calendar cannot turn into a period.
     case invalidRange(RangeProblem)
     /// Stored data failed its checks. The damaged file was moved aside (never deleted) when the report says so.

@@ -33,6 +33,8 @@ extension StorageError: CustomStringConvertible {
             "No numbered documents were saved and no number was used because \(problem.reason)."
         case .invalidRecordFile(let file, let problem):
             "The record file \(file.path) was refused because \(problem.reason)."
+        case .invalidCSV(let problem):
+            "The CSV file was refused because \(problem.reason)."
         case .cancelled:
             "The operation was cancelled while it waited; nothing was changed."
         case .invalidRange(let problem):
@@ -240,6 +242,22 @@ extension RecordFileProblem: CustomStringConvertible {
         case .nameTooLong(let count): "its name is \(count) bytes long (at most 200)"
         case .notARegularFile: "something other than a regular file is at its path (a link, a folder or a device)"
         case .tooLarge(let count, let limit): "it is \(count) bytes (at most \(limit))"
+        }
+    }
+}
+
+extension CSVProblem: CustomStringConvertible {
+    /// Why, as the end of a sentence.
+    public var description: String { reason }
+
+    var reason: String {
+        switch self {
+        case .unterminatedQuote(let line): "the quoted field opened on line \(line) never closes"
+        case .textAfterClosingQuote(let line): "text follows the closing quote of a field on line \(line)"
+        case .fieldTooLarge(let line, let limit): "a field of the record on line \(line) exceeds \(limit) bytes"
+        case .tooManyFields(let line, let limit): "the record on line \(line) has more than \(limit) fields"
+        case .rowTooLarge(let line, let limit): "the record on line \(line) exceeds \(limit) bytes"
+        case .invalidUTF8(let line): "the record on line \(line) is not valid UTF-8 text"
         }
     }
 }
