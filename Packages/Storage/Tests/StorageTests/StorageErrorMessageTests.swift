@@ -53,7 +53,10 @@ struct StorageErrorMessageTests {
     }
 
     @Test func aDamagedDatabaseNamesTheFileAndWhatIsDamaged() {
-        let error = Self.errors[8]
+        let error = StorageError.corrupted(
+            CorruptionReport(
+                file: Self.file, movedTo: nil,
+                reason: .databaseDamaged(DatabaseDamage(objects: ["expense", "expense_by_id"], findings: []))))
         #expect(
             error.message
                 == "The database /data/ledger.sqlite is damaged: pages of expense, expense_by_id cannot be read.")
