@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "Storage", targets: ["Storage"]),
         .library(name: "StorageTesting", targets: ["StorageTesting"]),
         .library(name: "StorageSQLite", targets: ["StorageSQLite"]),
+        .library(name: "StorageFileSystem", targets: ["StorageFileSystem"]),
     ],
     targets: [
         .target(name: "Storage", swiftSettings: swiftSettings),
@@ -25,9 +26,11 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
         .target(name: "StorageSQLite", dependencies: ["Storage", "StorageCSQLite"], swiftSettings: swiftSettings),
+        // The file-system stores: files in a folder, flushed and renamed; Foundation and POSIX only.
+        .target(name: "StorageFileSystem", dependencies: ["Storage"], swiftSettings: swiftSettings),
         .testTarget(
             name: "StorageTests",
-            dependencies: ["Storage", "StorageTesting", "StorageSQLite"],
+            dependencies: ["Storage", "StorageTesting", "StorageSQLite", "StorageFileSystem"],
             swiftSettings: swiftSettings
         ),
     ],

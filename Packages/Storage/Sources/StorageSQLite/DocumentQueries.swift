@@ -33,20 +33,65 @@ enum DocumentQueries {
                 let createdAt =
                     try lookup.step() ? Date(timeIntervalSinceReferenceDate: lookup.double(0)) : date
                 lookup.reset()
-                let statement = try connection.prepare(upsert)
-                try statement.bind(draft.id.rawValue, at: 1)
-                try statement.bind(draft.contentType, at: 2)
-                try statement.bind(attributes, at: 3)
-                try statement.bind(Int64(draft.bytes.count), at: 4)
-                try statement.bind(checksum, at: 5)
-                try statement.bind(createdAt.timeIntervalSinceReferenceDate, at: 6)
-                try statement.bind(date.timeIntervalSinceReferenceDate, at: 7)
-                try statement.bind(draft.bytes, at: 8)
-                try statement.run()
+                try write(
+                    draft, attributes: attributes, checksum: checksum, created: createdAt, modified: date,
+                    connection: connection)
                 return DocumentMetadata(
                     id: draft.id, contentType: draft.contentType, attributes: draft.attributes,
                     byteCount: draft.bytes.count, createdAt: createdAt, modifiedAt: date)
             }
+        }
+    }
+
+    /// Inserts or replaces the row of `draft`, inside the caller's transaction.
+    private static func write(
+        _ draft: DocumentDraft, attributes: Data, checksum: Int64, created: Date, modified: Date,
+        connection: SQLiteConnection
+    ) throws(SQLiteFailure) {
+        let statement = try connection.prepare(upsert)
+        try statement.bind(draft.id.rawValue, at: 1)
+        try statement.bind(draft.contentType, at: 2)
+        try statement.bind(attributes, at: 3)
+        try statement.bind(Int64(draft.bytes.count), at: 4)
+        try statement.bind(checksum, at: 5)
+        try statement.bind(created.timeIntervalSinceReferenceDate, at: 6)
+        try statement.bind(modified.timeIntervalSinceReferenceDate, at: 7)
+        try statement.bind(draft.bytes, at: 8)
+        try statement.run()
+    }
+
+    /// Saves new documents dated `date`, inside the caller's transaction (a numbered creation's).
+    static func insert(_ drafts: [DocumentDraft], date: Date, connection: SQLiteConnection) throws(StorageError) {
+        for draft in drafts {
+            let attributes = try coding.encode(draft.attributes)
+            let checksum = Int64(CRC32.checksum(draft.bytes))
+            try SQLiteOpening.checked { () throws(SQLiteFailure) in
+                try write(
+                    draft, attributes: attributes, checksum: checksum, created: date, modified: date,
+                    connection: connection)
+            }
+        }
+    }
+
+    /// Saves a document with the dates it had, inside the caller's transaction (a repair's).
+    static func restore(_ metadata: DocumentMetadata, bytes: Data, connection: SQLiteConnection) throws(StorageError) {
+        let draft = DocumentDraft(
+            id: metadata.id, contentType: metadata.contentType, attributes: metadata.attributes, bytes: bytes)
+        let attributes = try coding.encode(draft.attributes)
+        try SQLiteOpening.checked { () throws(SQLiteFailure) in
+            try write(
+                draft, attributes: attributes, checksum: Int64(CRC32.checksum(bytes)), created: metadata.createdAt,
+                modified: metadata.modifiedAt, connection: connection)
+        }
+    }
+
+    /// Whether a document with this id is stored.
+    static func exists(_ id: DocumentID, connection: SQLiteConnection) throws(StorageError) -> Bool {
+        try SQLiteOpening.checked { () throws(SQLiteFailure) -> Bool in
+            let lookup = try connection.prepare(created)
+            defer { lookup.reset() }
+            try lookup.bind(id.rawValue, at: 1)
+            return try lookup.step()
         }
     }
 

@@ -9,13 +9,31 @@ final class SQLiteConnection {
     private var statements: [String: SQLiteStatement] = [:]
     let url: URL
 
-    /// Opens (creating when missing) the database at `url`; a read-only connection never changes the files, not
-    /// even by checkpointing or removing the WAL when it closes.
-    init(url: URL, readOnly: Bool = false) throws(StorageError) {
+    /// How a connection may touch the files.
+    enum Access {
+        /// Reads and writes, creating the database when missing.
+        case readWrite
+        /// Reads only; never changes the files, not even by checkpointing or removing the WAL when it closes.
+        case readOnly
+        /// Reads only the database file as it is, ignoring (and never creating) a WAL or shared-memory file.
+        case immutable
+    }
+
+    /// Opens the database at `url` with `access`.
+    init(url: URL, access: Access = .readWrite) throws(StorageError) {
         var handle: OpaquePointer?
-        let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
-        let flags = access | SQLITE_OPEN_NOMUTEX
-        let code = sqlite3_open_v2(url.path, &handle, flags, nil)
+        let code: Int32
+        switch access {
+        case .readWrite:
+            code = sqlite3_open_v2(
+                url.path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
+        case .readOnly:
+            code = sqlite3_open_v2(url.path, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil)
+        case .immutable:
+            code = sqlite3_open_v2(
+                url.absoluteURL.absoluteString + "?immutable=1", &handle,
+                SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, nil)
+        }
         guard code == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close_v2(handle)

@@ -2,19 +2,20 @@ import Foundation
 import Storage
 import StorageCSQLite
 
-/// Opening a database: header check, pragmas, integrity check, migrations; damage moves the files aside.
+/// Opening a database: header check, pragmas, integrity check, migrations; damage is refused in place.
 enum SQLiteOpening {
     private static let header = Array("SQLite format 3\u{0}".utf8)
 
-    /// A ready connection to the database at `url`, or `corrupted` after moving a damaged file aside.
+    /// A ready connection to the database at `url`, or `corrupted` when the file is damaged.
     ///
-    /// The integrity check runs on a read-only connection first: if the file is damaged, closing that connection
-    /// leaves the database and its WAL exactly as found (a read-write connection would checkpoint the WAL into
-    /// the damaged file and delete it), so both are moved aside intact.
+    /// Damage is refused where it lies: nothing is moved, changed or created in place of the database, so the next
+    /// attempt finds the same damage instead of an empty ledger. The check runs on a read-only connection first,
+    /// which leaves the database and its WAL exactly as found (a read-write connection would checkpoint the WAL
+    /// into the damaged file).
     static func connect(at url: URL, options: SQLiteStoreOptions) throws(StorageError) -> SQLiteConnection {
-        if let reason = try headerProblem(at: url) { try quarantine(url, reason: reason) }
+        if let reason = try headerProblem(at: url) { throw damaged(url, reason) }
         do throws(StorageError) {
-            if options.checksAtOpen, try hasContent(url) { try check(url, options: options) }
+            if options.check != .headerOnly, try hasContent(url) { try check(url, options: options) }
             let connection = try SQLiteConnection(url: url)
             connection.setBusyTimeout(options.busyTimeout)
             try checked { () throws(SQLiteFailure) in
@@ -32,30 +33,41 @@ enum SQLiteOpening {
             try SQLiteSchema.migrate(connection)
             return connection
         } catch {
-            switch error {
-            case .corrupted(let report):
-                try quarantine(url, reason: report.reason)
-            case .database(let failure) where SQLiteFailure(failure).isCorruption:
-                let primary = SQLiteFailure(failure).primaryCode
-                try quarantine(
-                    url, reason: primary == SQLITE_NOTADB ? .notADatabase : .databaseDamaged(details: [failure.message])
-                )
-            default:
-                throw error
-            }
+            guard case .database(let failure) = error, SQLiteFailure(failure).isCorruption else { throw error }
+            let primary = SQLiteFailure(failure).primaryCode
+            throw damaged(
+                url, primary == SQLITE_NOTADB ? .notADatabase : .databaseDamaged(damage(of: url, [failure.message])))
         }
     }
 
-    /// `PRAGMA quick_check` on a read-only connection; throws `corrupted` (not yet moved) when it finds damage.
+    /// `PRAGMA quick_check` or `integrity_check` on a read-only connection; throws `corrupted` naming the damaged
+    /// tables and indexes when it finds damage.
     private static func check(_ url: URL, options: SQLiteStoreOptions) throws(StorageError) {
-        let connection = try SQLiteConnection(url: url, readOnly: true)
+        // Without a log the file alone is the database: read it as it is, creating no log beside it.
+        let log = URL(fileURLWithPath: url.path + "-wal")
+        let hasLog = FileManager.default.fileExists(atPath: log.path) && (try? OpenFile(log).size) ?? 0 > 0
+        let connection = try SQLiteConnection(url: url, access: hasLog ? .readOnly : .immutable)
         connection.setBusyTimeout(options.busyTimeout)
-        let findings = try checked { () throws(SQLiteFailure) in try connection.execute("PRAGMA quick_check") }
-        guard findings == ["ok"] else {
-            throw .corrupted(
-                CorruptionReport(
-                    file: url, movedTo: nil, reason: .databaseDamaged(details: Array(findings.prefix(10)))))
+        let pragma = options.check == .full ? "PRAGMA integrity_check" : "PRAGMA quick_check"
+        // The check returns its findings as rows, and for some damage stops with an error after them: both count.
+        var findings: [String] = []
+        do throws(SQLiteFailure) {
+            let statement = try connection.prepare(pragma)
+            defer { statement.reset() }
+            while try statement.step() { findings.append(statement.text(0)) }
+        } catch {
+            guard error.isCorruption else { throw .database(error.failure) }
+            findings.append(error.failure.message)
         }
+        guard findings == ["ok"] else { throw damaged(url, .databaseDamaged(damage(of: url, findings))) }
+    }
+
+    /// The damage `findings` describe: the tables and indexes of the pages they name, or, when they name none
+    /// ("database disk image is malformed"), those whose pages the file's own reading finds damaged.
+    private static func damage(of url: URL, _ findings: [String]) -> DatabaseDamage {
+        var objects = DatabaseFile.objects(damagedIn: findings, of: url)
+        if objects.isEmpty, let file = try? DatabaseFile(url: url) { objects = file.damagedObjects() }
+        return DatabaseDamage(objects: objects, findings: Array(findings.prefix(10)))
     }
 
     private static func hasContent(_ url: URL) throws(StorageError) -> Bool {
@@ -82,10 +94,8 @@ enum SQLiteOpening {
         return Array(start) == header ? nil : .notADatabase
     }
 
-    /// Moves the database and its WAL and shared-memory files aside under one number and throws `corrupted`.
-    private static func quarantine(_ url: URL, reason: CorruptionReason) throws(StorageError) -> Never {
-        let companions = [url] + ["-wal", "-shm"].map { URL(fileURLWithPath: url.path + $0) }
-        let moved = try FileIO.moveAside(together: companions)
-        throw .corrupted(CorruptionReport(file: url, movedTo: moved.first ?? nil, reason: reason))
+    /// `corrupted` for the database at `url`, left where it is.
+    private static func damaged(_ url: URL, _ reason: CorruptionReason) -> StorageError {
+        .corrupted(CorruptionReport(file: url, movedTo: nil, reason: reason))
     }
 }

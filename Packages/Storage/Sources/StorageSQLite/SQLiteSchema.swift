@@ -49,6 +49,18 @@ enum SQLiteSchema {
                 )
                 """
             ]),
+        Migration(
+            version: 3,
+            statements: [
+                // The last number each sequence issued; a numbered creation reads and raises it in the same
+                // transaction that saves its documents.
+                """
+                CREATE TABLE number_sequence (
+                    name TEXT NOT NULL PRIMARY KEY,
+                    last INTEGER NOT NULL CHECK (last >= 0)
+                ) WITHOUT ROWID
+                """
+            ]),
     ]
 
     /// The version this build writes.

@@ -14,25 +14,35 @@ import StorageCSQLite
 /// - A batch of 10,000 entries or more that is at least as large as the table (an import) rebuilds the id index
 ///   after appending instead of updating it a million times, inside the same transaction.
 /// - Opening runs the schema migrations in one transaction and refuses a database from a newer schema.
-/// - A file that is not a database, or fails SQLite's `quick_check`, is moved aside (with its WAL) and `open`
-///   throws `corrupted`; opening again starts an empty database.
+/// - A file that is not a database, or fails the check at open (`quick_check` by default), is refused: `open`
+///   throws `corrupted` naming the file and the damaged tables, and moves, changes or creates nothing, every time,
+///   so damage never turns into an empty ledger. `repair(damaged:into:)` copies every readable row into a new
+///   database.
 ///
-/// All SQLite calls run on one serial queue of the store, never on Swift concurrency's shared threads, because
-/// SQLite blocks (disk flushes, busy waits).
-public final class SQLiteStore: ExpenseStore, DocumentStore {
+/// Writes run on one connection on a serial queue of the store; reads (reports, totals, documents) run on a small
+/// pool of read-only connections (`readerCount`), so a report never waits for a save's transaction or its fsyncs:
+/// in WAL mode a reader sees the last committed state. No SQLite call runs on Swift concurrency's shared threads,
+/// because SQLite blocks (disk flushes, busy waits).
+public final class SQLiteStore: ExpenseStore, DocumentStore, NumberedDocumentCreating {
     /// The database file.
     public let url: URL
     private let connection: Locked<SQLiteConnection?>
+    private let readers: SQLiteReaders
     private let queue: BlockingQueue
     private let now: @Sendable () -> Date
-    private let broadcaster = ChangeBroadcaster<ExpenseChange>()
+    private let broadcaster: ChangeBroadcaster<ExpenseChange>
     private let committer: Locked<GroupCommitter<ExpenseWrite, ExpenseWriteReply>?> = Locked(nil)
     /// Separate from `connection`, whose lock is held for a whole commit: checking it never waits.
     private let isOpen = Locked(true)
 
-    private init(url: URL, connection: SQLiteConnection, queue: BlockingQueue, now: @escaping @Sendable () -> Date) {
+    private init(
+        url: URL, connection: SQLiteConnection, readers: SQLiteReaders, queue: BlockingQueue,
+        options: SQLiteStoreOptions, now: @escaping @Sendable () -> Date
+    ) {
         self.url = url
         self.connection = Locked(connection)
+        self.readers = readers
+        self.broadcaster = ChangeBroadcaster(limit: options.changeBufferLimit, resync: .resync)
         self.queue = queue
         self.now = now
     }
@@ -48,7 +58,9 @@ public final class SQLiteStore: ExpenseStore, DocumentStore {
         let store = try await queue.run { () throws(StorageError) -> SQLiteStore in
             try FileIO.createFolder(url.deletingLastPathComponent())
             let connection = try SQLiteOpening.connect(at: url, options: options)
-            return SQLiteStore(url: url, connection: connection, queue: queue, now: now)
+            let readers = try SQLiteReaders(url: url, count: options.readerCount, options: options)
+            return SQLiteStore(
+                url: url, connection: connection, readers: readers, queue: queue, options: options, now: now)
         }
         store.committer.withLock { committer in
             committer = GroupCommitter(queue: queue) { [weak store] writes in
@@ -62,8 +74,9 @@ public final class SQLiteStore: ExpenseStore, DocumentStore {
     /// Closes the database (checkpointing the WAL into the file); later calls throw `closed`, observers' streams
     /// end.
     public func close() async {
+        isOpen.withLock { $0 = false }
+        await readers.close()
         _ = try? await queue.run { [self] () throws(StorageError) in
-            isOpen.withLock { $0 = false }
             connection.withLock { $0 = nil }
             broadcaster.finish()
         }
@@ -88,14 +101,14 @@ public final class SQLiteStore: ExpenseStore, DocumentStore {
 
     /// The entries of `period`, newest first, with totals per currency, read in one statement.
     public func report(in period: Range<Date>) async throws(StorageError) -> ExpenseReport {
-        try await perform { (connection) throws(StorageError) -> ExpenseReport in
+        try await read { (connection) throws(StorageError) -> ExpenseReport in
             try ExpenseQueries.report(in: period, connection: connection)
         }
     }
 
     /// The totals per currency of `period`, summed by SQLite over the period's consecutive rows.
     public func totals(in period: Range<Date>) async throws(StorageError) -> [CurrencyTotal] {
-        try await perform { (connection) throws(StorageError) -> [CurrencyTotal] in
+        try await read { (connection) throws(StorageError) -> [CurrencyTotal] in
             try ExpenseQueries.totals(in: period, connection: connection)
         }
     }
@@ -120,14 +133,14 @@ public final class SQLiteStore: ExpenseStore, DocumentStore {
 
     /// The document with this id, or `nil`; bytes that fail their checksum throw `corrupted`.
     public func load(_ id: DocumentID) async throws(StorageError) -> Document? {
-        try await perform { (connection) throws(StorageError) -> Document? in
+        try await read { (connection) throws(StorageError) -> Document? in
             try DocumentQueries.load(id, connection: connection)
         }
     }
 
     /// The metadata of every document, ordered by id.
     public func list() async throws(StorageError) -> [DocumentMetadata] {
-        try await perform { (connection) throws(StorageError) -> [DocumentMetadata] in
+        try await read { (connection) throws(StorageError) -> [DocumentMetadata] in
             try DocumentQueries.list(connection: connection)
         }
     }
@@ -139,11 +152,37 @@ public final class SQLiteStore: ExpenseStore, DocumentStore {
         }
     }
 
+    // MARK: Numbered documents
+
+    /// Reserves the next number of `sequence` and saves the documents `build` returns for it in one
+    /// `BEGIN IMMEDIATE` transaction: other connections and processes wait (busy timeout) for it to end, so no two
+    /// creations share a number, and a failure anywhere rolls back the documents and the number together.
+    public func createNumberedDocuments<BuildFailure: Error>(
+        in sequence: NumberSequence,
+        _ build: @escaping @Sendable (Int) throws(BuildFailure) -> [DocumentDraft]
+    ) async throws(NumberedCreationError<BuildFailure>) -> NumberedDocuments {
+        let date = now()
+        let url = url
+        let result: Result<NumberedDocuments, NumberedCreationError<BuildFailure>>
+        do {
+            result = try await perform { (connection) throws(StorageError) in
+                NumberingQueries.create(in: sequence, build: build, date: date, connection: connection)
+            }
+        } catch {
+            throw .storage(error)
+        }
+        switch result {
+        case .success(let created): return created
+        case .failure(.storage(let error)): throw .storage(Self.typed(error, file: url))
+        case .failure(let error): throw error
+        }
+    }
+
     // MARK: Diagnostics
 
     /// SQLite's full `PRAGMA integrity_check`: an empty list when the database is sound, otherwise its findings.
     public func integrityCheck() async throws(StorageError) -> [String] {
-        try await perform { (connection) throws(StorageError) -> [String] in
+        try await read { (connection) throws(StorageError) -> [String] in
             let rows = try SQLiteOpening.checked { () throws(SQLiteFailure) in
                 try connection.execute("PRAGMA integrity_check")
             }
@@ -153,12 +192,24 @@ public final class SQLiteStore: ExpenseStore, DocumentStore {
 
     /// How SQLite runs the range queries of reports (`EXPLAIN QUERY PLAN`), to confirm they search the date key.
     public func queryPlans() async throws(StorageError) -> [SQLiteQueryPlan] {
-        try await perform { (connection) throws(StorageError) -> [SQLiteQueryPlan] in
+        try await read { (connection) throws(StorageError) -> [SQLiteQueryPlan] in
             try ExpenseQueries.plans(connection: connection)
         }
     }
 
     // MARK: Plumbing
+
+    /// Runs a read on a reader connection: it sees the last committed state and never waits for the writer.
+    private func read<T: Sendable>(
+        _ body: @escaping @Sendable (SQLiteConnection) throws(StorageError) -> T
+    ) async throws(StorageError) -> T {
+        let url = url
+        do {
+            return try await readers.read(body)
+        } catch {
+            throw Self.typed(error, file: url)
+        }
+    }
 
     private func perform<T: Sendable>(
         _ body: @escaping @Sendable (SQLiteConnection) throws(StorageError) -> T
@@ -181,7 +232,10 @@ public final class SQLiteStore: ExpenseStore, DocumentStore {
     private static func typed(_ error: StorageError, file: URL) -> StorageError {
         guard case .database(let failure) = error, SQLiteFailure(failure).isCorruption else { return error }
         return .corrupted(
-            CorruptionReport(file: file, movedTo: nil, reason: .databaseDamaged(details: [failure.message])))
+            CorruptionReport(
+                file: file, movedTo: nil,
+                reason: .databaseDamaged(DatabaseDamage(objects: [], findings: [failure.message])))
+        )
     }
 
     private var isClosed: Bool { !isOpen.withLock { $0 } }
@@ -221,15 +275,34 @@ public final class SQLiteStore: ExpenseStore, DocumentStore {
 public struct SQLiteStoreOptions: Sendable {
     /// How long a write waits for another connection's lock before it fails with `SQLITE_BUSY`.
     public var busyTimeout: Duration
-    /// Whether opening runs `PRAGMA quick_check`, which reads the whole file once: it catches damage at open, at
-    /// a cost of roughly a second per few hundred megabytes.
-    public var checksAtOpen: Bool
+    /// What opening checks before it hands out the store; damage it finds is refused, never moved or replaced.
+    public var check: SQLiteOpenCheck
+    /// How many read-only connections serve reads side by side with the writer.
+    public var readerCount: Int
+    /// How many changes each observer of `changes()` may fall behind before it gets `.resync` instead.
+    public var changeBufferLimit: Int
 
     /// Creates options; the defaults suit apps.
-    public init(busyTimeout: Duration = .seconds(10), checksAtOpen: Bool = true) {
+    public init(
+        busyTimeout: Duration = .seconds(10), check: SQLiteOpenCheck = .quick, readerCount: Int = 2,
+        changeBufferLimit: Int = 1_024
+    ) {
         self.busyTimeout = busyTimeout
-        self.checksAtOpen = checksAtOpen
+        self.check = check
+        self.readerCount = readerCount
+        self.changeBufferLimit = changeBufferLimit
     }
+}
+
+/// How thoroughly opening checks an existing database.
+public enum SQLiteOpenCheck: Hashable, Sendable {
+    /// Only the file's header: damage inside shows up when a query reaches it.
+    case headerOnly
+    /// `PRAGMA quick_check`: reads every page once (roughly a second per few hundred megabytes) and finds damaged
+    /// pages and records, but not an index that disagrees with its table.
+    case quick
+    /// `PRAGMA integrity_check`: also compares every index with its table; slower on large databases.
+    case full
 }
 
 /// How SQLite runs one query.

@@ -3,8 +3,9 @@ public import Storage
 
 /// A document store in memory, for previews and other teams' tests: it checks, saves, lists and dates documents
 /// exactly like the file and SQLite stores and forgets everything when it goes away.
-public actor InMemoryDocumentStore: DocumentStore {
+public actor InMemoryDocumentStore: DocumentStore, NumberedDocumentCreating {
     private var documents: [DocumentID: Document] = [:]
+    private var sequences: [NumberSequence: Int] = [:]
     private let now: @Sendable () -> Date
 
     /// Creates an empty store; `now` dates saves.
@@ -37,5 +38,33 @@ public actor InMemoryDocumentStore: DocumentStore {
     /// Deletes the document; says whether it existed.
     public func delete(_ id: DocumentID) -> Bool {
         documents.removeValue(forKey: id) != nil
+    }
+
+    /// Reserves the next number of `sequence` and stores the documents `build` returns for it, or nothing; the
+    /// actor runs one creation at a time, as the real stores' locks do across processes.
+    public func createNumberedDocuments<BuildFailure: Error>(
+        in sequence: NumberSequence,
+        _ build: @escaping @Sendable (Int) throws(BuildFailure) -> [DocumentDraft]
+    ) throws(NumberedCreationError<BuildFailure>) -> NumberedDocuments {
+        let stored = documents
+        let plan = try NumberedCreation.plan(
+            after: sequences[sequence] ?? 0, build: build, exists: { stored[$0] != nil })
+        let date = now()
+        let metadata = plan.drafts.map { draft in
+            DocumentMetadata(
+                id: draft.id, contentType: draft.contentType, attributes: draft.attributes,
+                byteCount: draft.bytes.count, createdAt: date, modifiedAt: date)
+        }
+        for (draft, metadata) in zip(plan.drafts, metadata) {
+            documents[draft.id] = Document(metadata: metadata, bytes: draft.bytes)
+        }
+        sequences[sequence] = plan.number
+        return NumberedDocuments(number: plan.number, documents: metadata, skipped: plan.skipped)
+    }
+
+    /// The last number `sequence` issued, 0 when it never issued one, so a test can check that a failed creation
+    /// consumed nothing.
+    public func lastNumber(of sequence: NumberSequence) -> Int {
+        sequences[sequence] ?? 0
     }
 }

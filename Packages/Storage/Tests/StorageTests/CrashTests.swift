@@ -1,5 +1,6 @@
 import Foundation
 import Storage
+import StorageFileSystem
 import StorageSQLite
 import Testing
 

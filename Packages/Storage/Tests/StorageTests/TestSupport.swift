@@ -1,5 +1,6 @@
 import Foundation
 import Storage
+import StorageFileSystem
 import StorageSQLite
 import StorageTesting
 import Testing
@@ -114,16 +115,18 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
     var testDescription: String { rawValue }
 
     /// Opens the expense store of this backend in `folder`; opening again in the same folder reopens it.
-    func openExpenses(in folder: URL) async throws -> OpenedExpenseStore {
+    func openExpenses(in folder: URL, changeBufferLimit: Int = 1_024) async throws -> OpenedExpenseStore {
         switch self {
         case .memory:
-            return OpenedExpenseStore(store: InMemoryExpenseStore(), close: {})
+            return OpenedExpenseStore(store: InMemoryExpenseStore(changeBufferLimit: changeBufferLimit), close: {})
         case .fileSystemJSON, .fileSystemPropertyList:
             let store = try await FileSystemExpenseStore.open(
-                in: folder.appendingPathComponent("expenses"), coding: coding)
+                in: folder.appendingPathComponent("expenses"), coding: coding, changeBufferLimit: changeBufferLimit)
             return OpenedExpenseStore(store: store, close: { await store.close() })
         case .sqlite:
-            let store = try await SQLiteStore.open(at: folder.appendingPathComponent("ledger.sqlite"))
+            let store = try await SQLiteStore.open(
+                at: folder.appendingPathComponent("ledger.sqlite"),
+                options: SQLiteStoreOptions(changeBufferLimit: changeBufferLimit))
             return OpenedExpenseStore(store: store, close: { await store.close() })
         }
     }
@@ -143,7 +146,22 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
         }
     }
 
-    private var coding: any CodingStrategy {
+    /// Opens the numbered-document store of this backend in `folder`.
+    func openNumbered(in folder: URL, now: @escaping @Sendable () -> Date) async throws -> OpenedNumberedStore {
+        switch self {
+        case .memory:
+            return OpenedNumberedStore(store: InMemoryDocumentStore(now: now), close: {})
+        case .fileSystemJSON, .fileSystemPropertyList:
+            let store = try await FileSystemDocumentStore.open(
+                in: folder.appendingPathComponent("documents"), coding: coding, now: now)
+            return OpenedNumberedStore(store: store, close: { await store.close() })
+        case .sqlite:
+            let store = try await SQLiteStore.open(at: folder.appendingPathComponent("ledger.sqlite"), now: now)
+            return OpenedNumberedStore(store: store, close: { await store.close() })
+        }
+    }
+
+    var coding: any CodingStrategy {
         self == .fileSystemPropertyList ? PropertyListCodingStrategy() : JSONCodingStrategy()
     }
 }
@@ -157,6 +175,12 @@ struct OpenedExpenseStore: Sendable {
 /// A document store and how to close it.
 struct OpenedDocumentStore: Sendable {
     let store: any DocumentStore
+    let close: @Sendable () async -> Void
+}
+
+/// A store of documents that also creates numbered ones, and how to close it.
+struct OpenedNumberedStore: Sendable {
+    let store: any DocumentStore & NumberedDocumentCreating
     let close: @Sendable () async -> Void
 }
 

@@ -80,6 +80,9 @@ public enum DocumentLimits {
     public static let maximumByteCount = 64 * 1_024 * 1_024
     /// The largest attributes, keys plus values in UTF-8 bytes: attributes are for lists, bytes are for content.
     public static let maximumAttributeBytes = 16 * 1_024
+    /// The most documents one numbered creation may save: an invoice is a record and a PDF, perhaps a few
+    /// attachments; a list longer than this is a mistake in the caller.
+    public static let maximumDocumentsPerNumber = 16
     /// The longest content type, in bytes.
     public static let maximumContentTypeBytes = 255
 

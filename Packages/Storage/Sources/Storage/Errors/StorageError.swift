@@ -13,6 +13,16 @@ public enum StorageError: Error, Hashable, Sendable {
     case invalidDocumentID(DocumentIDProblem)
     /// A document breaks a rule of the store; it was not saved.
     case invalidDocument(id: DocumentID, problem: DocumentProblem)
+    /// A number sequence name that some backend could not hold as a key or a file name.
+    case invalidSequenceName(DocumentIDProblem)
+    /// The documents built for a numbered creation were refused; nothing was saved and no number was consumed.
+    case invalidNumberedDocuments(NumberedDocumentsProblem)
+    /// A record file refused its path, the file it found there, or the bytes to write.
+    case invalidRecordFile(file: URL, problem: RecordFileProblem)
+    /// The calling task was cancelled while it waited; nothing was changed.
+    case cancelled
+    /// A CSV file was refused; the problem names the line.
+    case invalidCSV(CSVProblem)
     /// A report range the calendar cannot turn into a period.
     case invalidRange(RangeProblem)
     /// Stored data failed its checks. The damaged file was moved aside (never deleted) when the report says so.
@@ -121,8 +131,23 @@ public enum CorruptionReason: Hashable, Sendable {
     case misplaced
     /// The database engine says the file is not a database.
     case notADatabase
-    /// The database engine found damage; `details` lists the first problems it reported.
-    case databaseDamaged(details: [String])
+    /// The database engine found damage: which tables and indexes, and its first findings.
+    case databaseDamaged(DatabaseDamage)
+}
+
+/// What a database's check found damaged.
+public struct DatabaseDamage: Hashable, Sendable {
+    /// The tables and indexes with damaged pages (`expense`, `expense_by_id`, `document`), in the order found; empty
+    /// when the damage could not be placed (the schema itself is unreadable).
+    public var objects: [String]
+    /// The database engine's first findings, for logs (`Page 7: btreeInitPage() returns error code 11`).
+    public var findings: [String]
+
+    /// Creates a description of damage.
+    public init(objects: [String], findings: [String]) {
+        self.objects = objects
+        self.findings = findings
+    }
 }
 
 /// A failure of a database engine or other backend, with its numeric code.

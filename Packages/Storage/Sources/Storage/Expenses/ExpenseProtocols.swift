@@ -72,8 +72,12 @@ extension ExpenseDeleting {
 /// Tells observers that entries changed, so a report on another screen refreshes after a save.
 public protocol ExpenseObserving: Sendable {
     /// A stream of every change committed through this store from now on, in commit order. Each change arrives
-    /// after it is durable and visible to readers. The stream buffers without limit, so no change is lost while
-    /// an observer is busy; it ends when the observer stops iterating.
+    /// after it is durable and visible to readers.
+    ///
+    /// The store holds a bounded number of changes for each observer (1,024 unless configured). An observer that
+    /// falls that far behind receives `resync` in place of the changes it missed, and should read what it shows
+    /// again; memory never grows with a slow observer. The stream ends when the store closes or the iterating task
+    /// is cancelled.
     func changes() -> AsyncStream<ExpenseChange>
 }
 
@@ -83,6 +87,8 @@ public enum ExpenseChange: Hashable, Sendable {
     case saved([UUID])
     /// Entries were deleted; the ids that existed.
     case deleted([UUID])
+    /// The observer fell behind and changes were dropped: read everything it shows again.
+    case resync
 }
 
 /// Everything an expense backend offers, for the one place that creates backends and hands out the parts.

@@ -1,4 +1,5 @@
-package import Foundation
+import Foundation
+import Storage
 
 /// The container every file of the file stores uses: a fixed preamble with checksums, an encoded header (the
 /// record, or a document's metadata) and a raw body (a document's bytes).
@@ -7,7 +8,7 @@ package import Foundation
 /// offset size  field
 ///      0    4  magic "LSTR"
 ///      4    1  container version (1)
-///      5    1  record kind (1 snapshot, 2 changes, 3 document)
+///      5    1  record kind (1 snapshot, 2 changes, 3 document, 4 sequence, 5 journal)
 ///      6    1  length of the format name (1...16)
 ///      7    1  reserved, 0
 ///      8    8  header length, little-endian
@@ -21,35 +22,37 @@ package import Foundation
 ///
 /// The lengths make truncation visible, the checksums make flipped bits visible, and the format name keeps a
 /// JSON store from mistaking a property-list file for damage.
-package enum RecordFile {
-    package enum Kind: UInt8, Sendable {
+enum RecordFile {
+    enum Kind: UInt8, Sendable {
         case snapshot = 1
         case changes = 2
         case document = 3
+        case sequence = 4
+        case numberingJournal = 5
     }
 
     /// A parsed, checked preamble.
-    package struct Preamble: Sendable {
-        package var kind: Kind
-        package var format: String
-        package var headerLength: Int
-        package var bodyLength: Int
-        package var headerChecksum: UInt32
-        package var bodyChecksum: UInt32
+    struct Preamble: Sendable {
+        var kind: Kind
+        var format: String
+        var headerLength: Int
+        var bodyLength: Int
+        var headerChecksum: UInt32
+        var bodyChecksum: UInt32
     }
 
     /// A file that failed its checks, or one written in another format.
-    package enum Problem: Error {
+    enum Problem: Error {
         case damaged(CorruptionReason)
         case otherFormat(String)
     }
 
-    package static let preambleSize = 52
+    static let preambleSize = 52
     private static let magic: [UInt8] = Array("LSTR".utf8)
     private static let version: UInt8 = 1
 
     /// The bytes of a record file: the preamble and header as one part, the body as another (not copied).
-    package static func encode(kind: Kind, format: String, header: Data, body: Data = Data()) -> [Data] {
+    static func encode(kind: Kind, format: String, header: Data, body: Data = Data()) -> [Data] {
         var preamble = Data(magic)
         preamble.append(contentsOf: [version, kind.rawValue, UInt8(min(format.utf8.count, 16)), 0])
         append(UInt64(header.count), to: &preamble)
@@ -65,7 +68,7 @@ package enum RecordFile {
     }
 
     /// Reads and checks the preamble and header of `file`; the body is left unread.
-    package static func readHeader(
+    static func readHeader(
         of file: OpenFile, kind: Kind, format: String
     ) throws(StorageError) -> Result<(Preamble, Data), Problem> {
         let bytes = try file.readBytes(count: min(file.size, preambleSize))
@@ -83,7 +86,7 @@ package enum RecordFile {
     }
 
     /// Reads the body after `readHeader` and checks it.
-    package static func readBody(of file: OpenFile, preamble: Preamble) throws(StorageError) -> Result<Data, Problem> {
+    static func readBody(of file: OpenFile, preamble: Preamble) throws(StorageError) -> Result<Data, Problem> {
         let body = try file.readBytes(count: preamble.bodyLength)
         guard body.count == preamble.bodyLength else { return .failure(.damaged(.truncated)) }
         guard CRC32.checksum(body) == preamble.bodyChecksum else { return .failure(.damaged(.checksumMismatch)) }
@@ -120,7 +123,7 @@ package enum RecordFile {
 
     /// Reads a whole record of `kind` and decodes its header. A damaged file is moved aside and reported as
     /// `corrupted`; a file of another format is left alone and reported as `unexpectedFormat`.
-    package static func readRecord<Record: Decodable>(
+    static func readRecord<Record: Decodable>(
         _ type: Record.Type, at url: URL, kind: Kind, coding: any CodingStrategy
     ) throws(StorageError) -> Record {
         let file = try OpenFile(url)
@@ -138,7 +141,7 @@ package enum RecordFile {
 
     /// The preamble and header of the record at `url`; a damaged record is moved aside and throws `corrupted`, a
     /// record in another format throws `unexpectedFormat`.
-    package static func readHeaderOrReject(
+    static func readHeaderOrReject(
         of file: OpenFile, at url: URL, kind: Kind, format: String
     ) throws(StorageError) -> (Preamble, Data) {
         switch try readHeader(of: file, kind: kind, format: format) {
@@ -147,8 +150,36 @@ package enum RecordFile {
         }
     }
 
+    /// Reads a whole record of `kind` and decodes its header, leaving a damaged file where it is: `corrupted` names
+    /// it with `movedTo == nil`, for stores that several processes share and that never move files on their own.
+    static func readRecordInPlace<Record: Decodable>(
+        _ type: Record.Type, at url: URL, kind: Kind, coding: any CodingStrategy
+    ) throws(StorageError) -> Record {
+        let file = try OpenFile(url)
+        switch try readHeader(of: file, kind: kind, format: coding.formatName) {
+        case .success(let read):
+            guard let record = try? coding.decode(type, from: read.1) else { throw damaged(url, .undecodable) }
+            return record
+        case .failure(let problem):
+            throw refusal(url, problem, expected: coding.formatName)
+        }
+    }
+
+    /// The error for a problem, without moving anything.
+    static func refusal(_ url: URL, _ problem: Problem, expected: String) -> StorageError {
+        switch problem {
+        case .damaged(let reason): damaged(url, reason)
+        case .otherFormat(let found): .unexpectedFormat(file: url, found: found, expected: expected)
+        }
+    }
+
+    /// `corrupted` for a file left in place.
+    static func damaged(_ url: URL, _ reason: CorruptionReason) -> StorageError {
+        .corrupted(CorruptionReport(file: url, movedTo: nil, reason: reason))
+    }
+
     /// Turns a problem into its error, moving a damaged file aside first.
-    package static func reject(_ url: URL, _ problem: Problem, expected: String) throws(StorageError) -> Never {
+    static func reject(_ url: URL, _ problem: Problem, expected: String) throws(StorageError) -> Never {
         switch problem {
         case .damaged(let reason): try quarantine(url, reason)
         case .otherFormat(let found): throw .unexpectedFormat(file: url, found: found, expected: expected)
@@ -156,8 +187,8 @@ package enum RecordFile {
     }
 
     /// Moves a damaged file aside and throws `corrupted`.
-    package static func quarantine(_ url: URL, _ reason: CorruptionReason) throws(StorageError) -> Never {
-        let movedTo = try FileIO.moveAside(url)
+    static func quarantine(_ url: URL, _ reason: CorruptionReason) throws(StorageError) -> Never {
+        let movedTo = try StoreFiles.moveAside(url)
         throw .corrupted(CorruptionReport(file: url, movedTo: movedTo, reason: reason))
     }
 

@@ -1,4 +1,5 @@
 public import Foundation
+public import Storage
 
 /// Expense entries in a folder of files, for apps that want no database: small data sets (thousands of entries),
 /// human-inspectable JSON, one folder to back up.
@@ -27,10 +28,16 @@ public final class FileSystemExpenseStore: ExpenseStore {
     private let state: Locked<State>
     private let lock: FolderLock
     private let queue: BlockingQueue
-    private let broadcaster = ChangeBroadcaster<ExpenseChange>()
+    private let writer: DiskWriter
+    private let broadcaster: ChangeBroadcaster<ExpenseChange>
     private let committer: Locked<GroupCommitter<ExpenseWrite, ExpenseWriteReply>?> = Locked(nil)
 
-    private init(folder: URL, coding: any CodingStrategy, state: State, lock: FolderLock, queue: BlockingQueue) {
+    private init(
+        folder: URL, coding: any CodingStrategy, state: State, lock: FolderLock, queue: BlockingQueue,
+        writer: DiskWriter, changeBufferLimit: Int
+    ) {
+        self.writer = writer
+        self.broadcaster = ChangeBroadcaster(limit: changeBufferLimit, resync: .resync)
         self.folder = folder
         self.coding = coding
         self.state = Locked(state)
@@ -38,9 +45,18 @@ public final class FileSystemExpenseStore: ExpenseStore {
         self.queue = queue
     }
 
-    /// Opens (creating when missing) the store in `folder`, writing and expecting files in `coding`'s format.
+    /// Opens (creating when missing) the store in `folder`, writing and expecting files in `coding`'s format. Each
+    /// observer of `changes()` is held at most `changeBufferLimit` changes behind before it gets `.resync`.
     public static func open(
-        in folder: URL, coding: any CodingStrategy = JSONCodingStrategy()
+        in folder: URL, coding: any CodingStrategy = JSONCodingStrategy(), changeBufferLimit: Int = 1_024
+    ) async throws(StorageError) -> FileSystemExpenseStore {
+        try await open(in: folder, coding: coding, changeBufferLimit: changeBufferLimit, writer: .system)
+    }
+
+    /// Opens the store with its bytes going through `writer`: tests fill the disk with it.
+    static func open(
+        in folder: URL, coding: any CodingStrategy = JSONCodingStrategy(), changeBufferLimit: Int = 1_024,
+        writer: DiskWriter
     ) async throws(StorageError) -> FileSystemExpenseStore {
         let queue = BlockingQueue(label: "Storage.FileSystemExpenseStore")
         let store = try await queue.run { () throws(StorageError) -> FileSystemExpenseStore in
@@ -48,7 +64,9 @@ public final class FileSystemExpenseStore: ExpenseStore {
             let lock = try FolderLock(folder: folder)
             do throws(StorageError) {
                 let state = try load(folder: folder, coding: coding)
-                return FileSystemExpenseStore(folder: folder, coding: coding, state: state, lock: lock, queue: queue)
+                return FileSystemExpenseStore(
+                    folder: folder, coding: coding, state: state, lock: lock, queue: queue, writer: writer,
+                    changeBufferLimit: changeBufferLimit)
             } catch {
                 lock.release()
                 throw error
@@ -146,7 +164,8 @@ public final class FileSystemExpenseStore: ExpenseStore {
         do throws(StorageError) {
             let header = try coding.encode(ExpenseChangeRecord(sequence: sequence, operations: operations))
             let parts = RecordFile.encode(kind: .changes, format: coding.formatName, header: header)
-            try FileIO.writeAtomically(parts, to: folder.appendingPathComponent(FileNames.changes(sequence)))
+            try StoreFiles.writeAtomically(
+                parts, to: folder.appendingPathComponent(FileNames.changes(sequence)), writer: writer)
         } catch {
             return writes.map { _ in .failure(error) }
         }
@@ -174,15 +193,16 @@ public final class FileSystemExpenseStore: ExpenseStore {
             let snapshot = ExpenseSnapshotRecord(sequence: sequence, entries: Array(table.entries.values))
             let header = try coding.encode(snapshot)
             let parts = RecordFile.encode(kind: .snapshot, format: coding.formatName, header: header)
-            try FileIO.writeAtomically(parts, to: folder.appendingPathComponent(FileNames.snapshot(sequence)))
+            try StoreFiles.writeAtomically(
+                parts, to: folder.appendingPathComponent(FileNames.snapshot(sequence)), writer: writer)
             let replaced = state.withLock { state in
                 defer { state.changeFiles.removeAll { $0 <= sequence } }
                 return state.changeFiles.filter { $0 <= sequence }
             }
-            let olderSnapshots = try FileIO.names(in: folder).filter { name in
+            let olderSnapshots = try StoreFiles.names(in: folder).filter { name in
                 FileNames.snapshotSequence(name).map { $0 < sequence } ?? false
             }
-            try FileIO.remove(
+            try StoreFiles.remove(
                 replaced.map { folder.appendingPathComponent(FileNames.changes($0)) }
                     + olderSnapshots.map { folder.appendingPathComponent($0) }, in: folder)
         } catch {
@@ -192,8 +212,8 @@ public final class FileSystemExpenseStore: ExpenseStore {
 
     /// Runs at open: the newest snapshot plus every later change file, each checked.
     private static func load(folder: URL, coding: any CodingStrategy) throws(StorageError) -> State {
-        try FileIO.removeTemporaryFiles(in: folder)
-        let names = try FileIO.names(in: folder)
+        try StoreFiles.removeTemporaryFiles(in: folder)
+        let names = try StoreFiles.names(in: folder)
         var state = State()
         let snapshots = names.compactMap(FileNames.snapshotSequence).sorted()
         var base: UInt64 = 0
@@ -209,7 +229,7 @@ public final class FileSystemExpenseStore: ExpenseStore {
         var last = base
         let changes = names.compactMap(FileNames.changesSequence).sorted()
         // Files already in the snapshot: a compaction stopped before it removed them.
-        try FileIO.remove(
+        try StoreFiles.remove(
             changes.filter { $0 <= base }.map { folder.appendingPathComponent(FileNames.changes($0)) }
                 + snapshots.dropLast().map { folder.appendingPathComponent(FileNames.snapshot($0)) }, in: folder)
         for sequence in changes where sequence > base {
@@ -242,18 +262,6 @@ public final class FileSystemExpenseStore: ExpenseStore {
             }
         }
     }
-}
-
-/// A write waiting for its group commit.
-package enum ExpenseWrite: Sendable {
-    case save([StoredExpense])
-    case delete([UUID])
-}
-
-/// What a write did.
-package enum ExpenseWriteReply: Sendable {
-    case saved(SaveReceipt)
-    case deleted([UUID])
 }
 
 /// One operation inside a change file.

@@ -1,0 +1,96 @@
+package import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The POSIX file operations both backends need and Foundation does not offer: flushing a file or a folder to the
+/// disk, creating a store's folder, and reading a file's first bytes with typed errors.
+package enum FileIO {
+    /// Creates `folder` (and its parents) when missing.
+    package static func createFolder(_ folder: URL) throws(StorageError) {
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw .fileSystem(FileSystemFailure(operation: .createFolder, path: folder.path, errorNumber: errno))
+        }
+    }
+
+    /// Flushes the folder's entry list, so renames and removals in it survive a power loss.
+    package static func synchronizeFolder(_ folder: URL) throws(StorageError) {
+        let descriptor = open(folder.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw failure(.open, folder) }
+        defer { _ = close(descriptor) }
+        try synchronize(descriptor, at: folder)
+    }
+
+    /// Flushes an open file to the disk.
+    package static func synchronize(_ descriptor: Int32, at url: URL) throws(StorageError) {
+        #if canImport(Darwin)
+        // On Apple systems fsync leaves data in the drive's cache; F_FULLFSYNC is what survives a power loss.
+        if fcntl(descriptor, F_FULLFSYNC) == 0 { return }
+        #endif
+        while fsync(descriptor) != 0 {
+            if errno == EINTR { continue }
+            // Some file systems cannot flush a folder; the data files themselves were flushed.
+            if errno == EINVAL || errno == ENOTSUP { return }
+            throw failure(.synchronize, url)
+        }
+    }
+
+    /// The error for a failed call of `operation` on `url`, with the current `errno`.
+    package static func failure(_ operation: FileOperation, _ url: URL) -> StorageError {
+        .fileSystem(FileSystemFailure(operation: operation, path: url.path, errorNumber: errno))
+    }
+}
+
+/// A file open for reading, closed when the value goes away.
+package final class OpenFile {
+    private let descriptor: Int32
+    private let url: URL
+    /// The file's size when it was opened.
+    package let size: Int
+
+    package init(_ url: URL) throws(StorageError) {
+        descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+        self.url = url
+        guard descriptor >= 0 else { throw FileIO.failure(.open, url) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            let error = FileIO.failure(.read, url)
+            _ = close(descriptor)
+            throw error
+        }
+        size = Int(status.st_size)
+    }
+
+    deinit {
+        _ = close(descriptor)
+    }
+
+    /// Reads the next `count` bytes; fewer only at the end of the file.
+    package func readBytes(count: Int) throws(StorageError) -> Data {
+        var data = Data(count: count)
+        let received = data.withUnsafeMutableBytes { (buffer: UnsafeMutableRawBufferPointer) -> Int in
+            guard let base = buffer.baseAddress else { return 0 }
+            var total = 0
+            while total < count {
+                let got = read(descriptor, base + total, count - total)
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    return -1
+                }
+                if got == 0 { break }
+                total += got
+            }
+            return total
+        }
+        if received < 0 { throw FileIO.failure(.read, url) }
+        if received < count { data.removeSubrange(received..<count) }
+        return data
+    }
+}

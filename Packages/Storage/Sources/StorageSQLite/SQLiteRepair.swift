@@ -1,0 +1,119 @@
+public import Foundation
+public import Storage
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a repair recovered of one kind of row, and what it could not read.
+public struct SalvagedRows<ID: Hashable & Sendable>: Hashable, Sendable {
+    /// Rows copied into the new database.
+    public var recovered: Int
+    /// Rows known to have existed that could not be read: damaged records, plus rows an index still names. A lower
+    /// bound: rows on a page that is damaged beyond recognition, and not named by any index, cannot be counted.
+    public var unreadable: Int
+    /// The ids of unreadable rows, where an index or the damaged record itself still names them, ascending.
+    public var lostIDs: [ID]
+
+    /// Creates a count.
+    public init(recovered: Int, unreadable: Int, lostIDs: [ID]) {
+        self.recovered = recovered
+        self.unreadable = unreadable
+        self.lostIDs = lostIDs
+    }
+}
+
+/// What `SQLiteStore.repair(damaged:into:)` copied and what it could not read.
+public struct SQLiteRepairReport: Hashable, Sendable, CustomStringConvertible {
+    /// The damaged database, which was only read.
+    public var damaged: URL
+    /// The new database holding every row that could be read.
+    public var repaired: URL
+    /// Expense entries.
+    public var expenses: SalvagedRows<UUID>
+    /// Documents (a document whose bytes fail their checksum is unreadable, not copied).
+    public var documents: SalvagedRows<DocumentID>
+    /// Number sequences, by name.
+    public var sequences: SalvagedRows<String>
+    /// The pages of the damaged file that could not be read as part of a table or index.
+    public var damagedPages: [Int]
+
+    /// Creates a report.
+    public init(
+        damaged: URL, repaired: URL, expenses: SalvagedRows<UUID>, documents: SalvagedRows<DocumentID>,
+        sequences: SalvagedRows<String>, damagedPages: [Int]
+    ) {
+        self.damaged = damaged
+        self.repaired = repaired
+        self.expenses = expenses
+        self.documents = documents
+        self.sequences = sequences
+        self.damagedPages = damagedPages
+    }
+
+    /// Whether every row that the damaged file still names was recovered.
+    public var isComplete: Bool {
+        expenses.unreadable == 0 && documents.unreadable == 0 && sequences.unreadable == 0
+    }
+
+    /// A sentence for people: what was recovered and what was lost.
+    public var description: String {
+        func part(_ rows: SalvagedRows<some Hashable & Sendable>, _ noun: String) -> String {
+            let lost = rows.unreadable == 0 ? "" : " (\(rows.unreadable) could not be read)"
+            return "\(rows.recovered) \(noun)\(lost)"
+        }
+        return "Recovered \(part(expenses, "expenses")), \(part(documents, "documents")) and "
+            + "\(part(sequences, "number sequences")) from \(damaged.path) into \(repaired.path)."
+    }
+}
+
+extension SQLiteStore {
+    /// Copies every row that can still be read from the damaged database at `damaged` (and the committed part of
+    /// its write-ahead log) into a new database at `repaired`, and reports what was recovered and what was lost.
+    ///
+    /// The damaged files are only read, never changed. `repaired` must not exist yet. The new database passes
+    /// `PRAGMA integrity_check`; open it with `open(at:)` once the report has been read.
+    public static func repair(damaged: URL, into repaired: URL) async throws(StorageError) -> SQLiteRepairReport {
+        let queue = BlockingQueue(label: "Storage.SQLiteStore.repair")
+        return try await queue.run { () throws(StorageError) -> SQLiteRepairReport in
+            for target in [repaired.path, repaired.path + "-wal"] where FileManager.default.fileExists(atPath: target) {
+                throw .fileSystem(FileSystemFailure(operation: .open, path: target, errorNumber: EEXIST))
+            }
+            let salvage = SQLiteSalvage(file: try DatabaseFile(url: damaged))
+            try FileIO.createFolder(repaired.deletingLastPathComponent())
+            let connection = try SQLiteOpening.connect(at: repaired, options: SQLiteStoreOptions())
+            try write(salvage, to: connection)
+            return SQLiteRepairReport(
+                damaged: damaged, repaired: repaired, expenses: salvage.expenseRows(),
+                documents: salvage.documentRows(), sequences: salvage.sequenceRows(),
+                damagedPages: salvage.damagedPages)
+        }
+    }
+
+    /// Writes the salvaged rows in one transaction, documents with their original dates.
+    private static func write(_ salvage: SQLiteSalvage, to connection: SQLiteConnection) throws(StorageError) {
+        let expenses = salvage.expenses.values.sorted { $0.date < $1.date }
+        if !expenses.isEmpty {
+            for result in ExpenseQueries.commit([.save(expenses)], connection: connection) {
+                if case .failure(let error) = result { throw error }
+            }
+        }
+        _ = try SQLiteOpening.checked { () throws(SQLiteFailure) in try connection.execute("BEGIN IMMEDIATE") }
+        do throws(StorageError) {
+            for (metadata, bytes) in salvage.documents.values.sorted(by: { $0.metadata.id < $1.metadata.id }) {
+                try DocumentQueries.restore(metadata, bytes: bytes, connection: connection)
+            }
+            for (name, last) in salvage.sequences.sorted(by: { $0.key < $1.key }) {
+                try NumberingQueries.restore(name, last: last, connection: connection)
+            }
+            _ = try SQLiteOpening.checked { () throws(SQLiteFailure) in try connection.execute("COMMIT") }
+        } catch {
+            _ = try? SQLiteOpening.checked { () throws(SQLiteFailure) in try connection.execute("ROLLBACK") }
+            throw error
+        }
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import Storage
+import Testing
+
+@testable import StorageFileSystem
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The file-system store's journal: a numbered creation that stops half-way, because the disk filled up or the
+/// process died, leaves no document and no number behind.
+@Suite("Storage: numbering in the file-system store")
+struct NumberingFileSystemTests {
+    private let invoices: NumberSequence
+
+    init() throws {
+        invoices = try NumberSequence("invoice")
+    }
+
+    /// The disk fills up after every possible number of bytes of one creation: the journal, the record, the PDF,
+    /// the sequence. Each time either the whole invoice exists or none of it does, and the number is still free.
+    @Test func aDiskThatFillsUpAtAnyByteLeavesAllOrNothing() async throws {
+        try await withTemporaryFolder { root in
+            var failures = 0
+            var budget = 0
+            var succeeded = false
+            while !succeeded {
+                let folder = root.appendingPathComponent("budget-\(budget)")
+                let disk = FillingDisk(capacity: budget)
+                let store = try await FileSystemDocumentStore.open(in: folder, writer: disk.writer)
+                do throws(NumberedCreationError<StorageError>) {
+                    let created = try await store.createNumberedDocuments(in: invoices) {
+                        (number) throws(StorageError) in try TestInvoices.drafts(number: number, token: "full")
+                    }
+                    #expect(created.number == 1)
+                    succeeded = true
+                } catch {
+                    guard case .storage(.fileSystem(let failure)) = error else {
+                        Issue.record("budget \(budget): expected a file-system error, got \(error)")
+                        return
+                    }
+                    #expect(failure.errorNumber == ENOSPC)
+                    failures += 1
+                }
+                await store.close()
+
+                let reopened = try await FileSystemDocumentStore.open(in: folder)
+                let tokens = try await TestInvoices.check(reopened)
+                #expect(tokens == (succeeded ? [1: "full"] : [:]), "budget \(budget)")
+                let names = try FileFixtures.names(in: folder)
+                #expect(!names.contains { $0.hasPrefix(".tmp-") || $0 == ".numbering-journal" }, "\(names)")
+                if !succeeded {
+                    let next = try await reopened.createNumberedDocuments(in: invoices) {
+                        (number) throws(StorageError) in try TestInvoices.drafts(number: number, token: "later")
+                    }
+                    #expect(next.number == 1, "budget \(budget): a failed creation consumed its number")
+                }
+                await reopened.close()
+                budget += 23
+            }
+            #expect(failures > 10)
+        }
+    }
+
+    /// What a process killed just before its commit point leaves: documents and sequence written, the journal still
+    /// there. Readers do not see the documents; the next writer removes them and restores the sequence.
+    @Test(arguments: ["json", "plist"])
+    func anInterruptedCreationIsInvisibleAndUndoneByTheNextWriter(format: String) async throws {
+        try await withTemporaryFolder { folder in
+            let coding: any CodingStrategy = format == "json" ? JSONCodingStrategy() : PropertyListCodingStrategy()
+            let store = try await FileSystemDocumentStore.open(in: folder, coding: coding)
+            _ = try await store.createNumberedDocuments(in: invoices) { (number) throws(StorageError) in
+                try TestInvoices.drafts(number: number, token: "done")
+            }
+            let interrupted = try TestInvoices.drafts(number: 2, token: "interrupted")
+            try Self.write(
+                NumberingJournal(sequence: "invoice", number: 2, previousLast: 1, ids: interrupted.map(\.id)),
+                kind: .numberingJournal, to: folder.appendingPathComponent(".numbering-journal"), coding: coding)
+            for draft in interrupted {
+                let metadata = DocumentMetadata(
+                    id: draft.id, contentType: draft.contentType, attributes: draft.attributes,
+                    byteCount: draft.bytes.count, createdAt: referenceDate, modifiedAt: referenceDate)
+                try StoreFiles.writeAtomically(
+                    RecordFile.encode(
+                        kind: .document, format: coding.formatName, header: try coding.encode(metadata),
+                        body: draft.bytes),
+                    to: folder.appendingPathComponent(FileSystemDocumentStore.fileName(of: draft.id)), writer: .system)
+            }
+            try Self.write(
+                SequenceRecord(name: "invoice", last: 2), kind: .sequence,
+                to: folder.appendingPathComponent(".sequence-invoice"), coding: coding)
+
+            #expect(try await TestInvoices.check(store) == [1: "done"])
+            #expect(try await store.load(interrupted[1].id) == nil)
+
+            let next = try await store.createNumberedDocuments(in: invoices) { (number) throws(StorageError) in
+                try TestInvoices.drafts(number: number, token: "after")
+            }
+            #expect(next.number == 2)
+            #expect(try await TestInvoices.check(store) == [1: "done", 2: "after"])
+            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(".numbering-journal").path))
+            await store.close()
+        }
+    }
+
+    @Test func aSecondStoreOnTheSameFolderSeesTheFirstOnesDocuments() async throws {
+        try await withTemporaryFolder { folder in
+            let first = try await FileSystemDocumentStore.open(in: folder)
+            let second = try await FileSystemDocumentStore.open(in: folder)
+            _ = try await first.createNumberedDocuments(in: invoices) { (number) throws(StorageError) in
+                try TestInvoices.drafts(number: number, token: "first")
+            }
+            let created = try await second.createNumberedDocuments(in: invoices) { (number) throws(StorageError) in
+                try TestInvoices.drafts(number: number, token: "second")
+            }
+            #expect(created.number == 2)
+            #expect(try await TestInvoices.check(first) == [1: "first", 2: "second"])
+            await first.close()
+            await second.close()
+        }
+    }
+
+    private static func write<Record: Encodable>(
+        _ record: Record, kind: RecordFile.Kind, to url: URL, coding: any CodingStrategy
+    ) throws {
+        let parts = RecordFile.encode(kind: kind, format: coding.formatName, header: try coding.encode(record))
+        try StoreFiles.writeAtomically(parts, to: url, writer: .system)
+    }
+}
+
+/// A disk with room for `capacity` bytes, then `ENOSPC`: the write seam of the file-system stores.
+final class FillingDisk: @unchecked Sendable {
+    private let lock = NSLock()
+    private var remaining: Int
+    private(set) var faults = 0
+
+    init(capacity: Int) {
+        remaining = capacity
+    }
+
+    /// Empties the disk again, for a store that goes on after the failure.
+    func free(_ bytes: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        remaining += bytes
+    }
+
+    var writer: DiskWriter {
+        DiskWriter { [self] descriptor, buffer in
+            lock.lock()
+            let allowed = min(remaining, buffer.count)
+            remaining -= allowed
+            if allowed == 0 { faults += 1 }
+            lock.unlock()
+            guard allowed > 0 else {
+                errno = ENOSPC
+                return -1
+            }
+            return write(descriptor, buffer.baseAddress, allowed)
+        }
+    }
+}
