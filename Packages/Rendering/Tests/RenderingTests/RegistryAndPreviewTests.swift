@@ -5,7 +5,8 @@ import Testing
 
 @Suite("Rendering: template registry")
 struct RegistryTests {
-    private let registry = InvoiceTemplateRegistry.builtIn(accent: .ink, creationDate: { Fixture.date })
+    private let registry = InvoiceTemplateRegistry.builtIn(
+        accent: .ink, compressor: Fixture.zlib, creationDate: { Fixture.date })
     private let document = InvoiceDocumentBuilder().lineItems(count: 12).build()
 
     @Test(arguments: [
@@ -68,7 +69,7 @@ struct PreviewTests {
     @Test(arguments: Fixture.templateIDs)
     func previewIsTheFirstPageNumberedAgainstTheWholeDocument(template: String) async throws {
         let theme = try Fixture.renderer(template).theme
-        let preview = InvoicePDFPreviewRenderer(theme: theme, creationDate: { Fixture.date })
+        let preview = InvoicePDFPreviewRenderer(theme: theme, compressor: Fixture.zlib, creationDate: { Fixture.date })
         let document = InvoiceDocumentBuilder().lineItems(count: 400).build()
         let data = try #require(preview.preview(document))
         #expect(try await PDFTools.check(data).status == 0)
@@ -84,12 +85,15 @@ struct PreviewTests {
 
     @Test func previewIsNilInsteadOfThrowing() {
         let preview = InvoicePDFPreviewRenderer(creationDate: { Fixture.date })
-        let cyrillic = InvoiceDocumentBuilder().client(InvoiceParty(name: "Иван")).build()
+        let arabic = InvoiceDocumentBuilder().client(InvoiceParty(name: "محمد")).build()
+        let chinese = InvoiceDocumentBuilder().client(InvoiceParty(name: "中文")).build()
         let broken = InvoiceDocumentBuilder().lineItems([
             InvoiceLineItem(description: "x", quantity: .nan, unitPrice: 1)
         ])
         .build()
-        #expect(preview.preview(cyrillic) == nil)
+        #expect(preview.preview(arabic) == nil)
+        #expect(preview.preview(chinese) == nil)
+        #expect(preview.preview(InvoiceDocumentBuilder().client(InvoiceParty(name: "Иван")).build()) != nil)
         #expect(preview.preview(broken) == nil)
         #expect(preview.preview(InvoiceDocumentBuilder().lineItems([]).build()) != nil)
     }

@@ -94,3 +94,29 @@ extension String {
         String(unicodeScalars.filter { !CharacterSet.whitespacesAndNewlines.contains($0) })
     }
 }
+
+extension PDFTools {
+    /// `pdffonts`: one row per font of the document.
+    struct FontRow: Sendable, Equatable {
+        let name: String
+        let type: String
+        let encoding: String
+        let embedded: Bool
+        let subset: Bool
+        let unicode: Bool
+    }
+
+    static func fonts(_ data: Data) async throws -> [FontRow] {
+        let output = try await run("pdffonts", on: data) { [$0.path] }
+        #expect(output.status == 0, "pdffonts failed: \(output.standardError)")
+        // name, type (may be two words), encoding, emb, sub, uni, object ID, generation.
+        return output.standardOutput.split(separator: "\n").dropFirst(2).map { line in
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+            let tail = Array(fields.suffix(6))
+            return FontRow(
+                name: fields.first ?? "", type: fields.dropFirst().dropLast(6).joined(separator: " "),
+                encoding: tail.first ?? "", embedded: tail.count > 1 && tail[1] == "yes",
+                subset: tail.count > 2 && tail[2] == "yes", unicode: tail.count > 3 && tail[3] == "yes")
+        }
+    }
+}
