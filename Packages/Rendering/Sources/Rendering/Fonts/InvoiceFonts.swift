@@ -29,6 +29,17 @@ public struct InvoiceFonts: GlyphCoverage {
     let boldChain: [Int]
     /// Which printable ASCII bytes the regular chain draws, indexed by byte: the encoder's fast path.
     private let asciiCovered: [Bool]
+    /// The resolved glyph of every scalar below `quickLimit`, regular then bold: the typesetter's fast path for
+    /// Latin text.
+    private let quick: [[ResolvedGlyph]]
+    static let quickLimit: UInt32 = 0x250
+
+    /// A glyph found for a scalar; `face` is -1 when no face has one.
+    struct ResolvedGlyph: Sendable {
+        let face: Int
+        let glyph: UInt16
+        let width: Int32
+    }
 
     private init(faces: [Face], regular: [Int], bold: [Int]) {
         self.faces = faces
@@ -39,6 +50,26 @@ public struct InvoiceFonts: GlyphCoverage {
             covered[byte] = Self.lookup(UInt32(byte), in: regular, faces: faces) != nil
         }
         asciiCovered = covered
+        quick = [regular, bold].map { chain in
+            (0..<Self.quickLimit).map { scalar in
+                guard let found = Self.lookup(scalar, in: chain, faces: faces) else {
+                    return ResolvedGlyph(face: -1, glyph: 0, width: 0)
+                }
+                return ResolvedGlyph(
+                    face: found.face, glyph: found.glyph,
+                    width: Self.width(of: found.glyph, face: faces[found.face]))
+            }
+        }
+    }
+
+    /// The face, glyph and advance that draw `scalar` in `style`, or nil when no face can.
+    func resolve(_ scalar: UInt32, style: FontStyle) -> ResolvedGlyph? {
+        if scalar < Self.quickLimit {
+            let found = quick[style == .bold ? 1 : 0][Int(scalar)]
+            return found.face < 0 ? nil : found
+        }
+        guard let found = glyph(for: scalar, style: style) else { return nil }
+        return ResolvedGlyph(face: found.face, glyph: found.glyph, width: width(of: found.glyph, face: found.face))
     }
 
     /// Whether the regular chain draws the ASCII character `byte`.
@@ -136,7 +167,11 @@ public struct InvoiceFonts: GlyphCoverage {
 
     /// The advance of `glyph` of face `face` in 1/1000 em.
     func width(of glyph: UInt16, face: Int) -> Int32 {
-        switch faces[face] {
+        Self.width(of: glyph, face: faces[face])
+    }
+
+    private static func width(of glyph: UInt16, face: Face) -> Int32 {
+        switch face {
         case .standard(let font): Int32(font.units(of: UInt8(truncatingIfNeeded: glyph)))
         case .trueType(let font): Int(glyph) < font.widths.count ? font.widths[Int(glyph)] : 0
         }

@@ -256,6 +256,8 @@ enum CompositeGlyph {
         let glyph: UInt16
         /// Where its glyph index sits, relative to the glyph's start, so a subset can rewrite it.
         let glyphIndexOffset: Int
+        /// Where its record ends, relative to the glyph's start.
+        let recordEnd: Int
     }
 
     static let argumentsAreWords: UInt16 = 0x0001
@@ -263,6 +265,7 @@ enum CompositeGlyph {
     static let moreComponents: UInt16 = 0x0020
     static let hasXYScale: UInt16 = 0x0040
     static let hasTwoByTwo: UInt16 = 0x0080
+    static let hasInstructions: UInt16 = 0x0100
 
     /// The components of the composite glyph `glyph` (its whole data, header included).
     static func components(in glyph: FontDataReader) throws(FontError) -> [Component] {
@@ -271,7 +274,7 @@ enum CompositeGlyph {
         while true {
             let flags = try glyph.uint16(offset)
             let index = try glyph.uint16(offset + 2)
-            result.append(Component(glyph: index, glyphIndexOffset: offset + 2))
+            let start = offset
             offset += 4 + (flags & argumentsAreWords != 0 ? 4 : 2)
             if flags & hasScale != 0 {
                 offset += 2
@@ -281,6 +284,7 @@ enum CompositeGlyph {
                 offset += 8
             }
             try glyph.require(0, count: offset)
+            result.append(Component(glyph: index, glyphIndexOffset: start + 2, recordEnd: offset))
             // A real glyph has a handful of components; thousands mean a hostile loop of records.
             guard result.count <= 1_024 else { throw .malformed(table: "glyf") }
             if flags & moreComponents == 0 { return result }

@@ -103,16 +103,23 @@ public struct InvoiceLabels: Hashable, Sendable {
 }
 
 extension String {
-    /// Replaces every `placeholder` without Foundation's locale-aware search (the catalog is plain text).
+    /// Replaces every `placeholder`, comparing bytes (the catalog is plain text and this runs once a page).
     fileprivate func replacingPlaceholder(_ placeholder: String, with value: String) -> String {
-        guard !placeholder.isEmpty else { return self }
-        var result = ""
-        var rest = Substring(self)
-        while let range = rest.firstRange(of: placeholder) {
-            result += rest[..<range.lowerBound]
-            result += value
-            rest = rest[range.upperBound...]
+        let text = Array(utf8)
+        let pattern = Array(placeholder.utf8)
+        guard !pattern.isEmpty, text.count >= pattern.count else { return self }
+        var result: [UInt8] = []
+        result.reserveCapacity(text.count + value.utf8.count)
+        var index = 0
+        while index < text.count {
+            if index + pattern.count <= text.count && text[index..<index + pattern.count].elementsEqual(pattern) {
+                result += value.utf8
+                index += pattern.count
+            } else {
+                result.append(text[index])
+                index += 1
+            }
         }
-        return result + rest
+        return String(decoding: result, as: UTF8.self)
     }
 }

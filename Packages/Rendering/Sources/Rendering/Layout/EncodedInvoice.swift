@@ -72,13 +72,21 @@ struct EncodedInvoice {
 
         var rows: [EncodedRow] = []
         rows.reserveCapacity(document.lineItems.count)
+        // Long invoices repeat quantities, prices, rates and amounts: each distinct number is formatted once.
+        var quantities = FormattedNumbers()
+        var prices = FormattedNumbers()
+        var rates = FormattedNumbers()
+        var amounts = FormattedNumbers()
         for (item, amount) in zip(document.lineItems, totals.lineAmounts) {
             var numbers = [
-                encoder.line(money.quantity(item.quantity)),
-                encoder.line(money.unitPrice(item.unitPrice, currency: currency, symbol: symbol)),
+                quantities.line(item.quantity, &encoder) { money.quantity(item.quantity) },
+                prices.line(item.unitPrice, &encoder) {
+                    money.unitPrice(item.unitPrice, currency: currency, symbol: symbol)
+                },
             ]
-            if showsTax { numbers.append(encoder.line(money.percent(item.taxRate))) }
-            numbers.append(encoder.line(money.string(from: amount, currency: currency, symbol: symbol)))
+            if showsTax { numbers.append(rates.line(item.taxRate.percent, &encoder) { money.percent(item.taxRate) }) }
+            numbers.append(
+                amounts.line(amount, &encoder) { money.string(from: amount, currency: currency, symbol: symbol) })
             rows.append(EncodedRow(description: encoder.paragraphs(item.description), numbers: numbers))
         }
         self.rows = rows
@@ -128,6 +136,19 @@ struct EncodedInvoice {
             lines.append(encoder.line("\(labels[.iban]): \(iban)"))
         }
         return EncodedParty(name: encoder.paragraphs(party.name), lines: lines)
+    }
+}
+
+/// Formatted numbers of one column by value, so a value seen before costs a dictionary lookup.
+private struct FormattedNumbers {
+    private var lines: [DecimalParts: TextLine] = [:]
+
+    mutating func line(_ value: Decimal, _ encoder: inout TextEncoder, format: () -> String) -> TextLine {
+        guard let key = DecimalParts(value) else { return encoder.line(format()) }
+        if let known = lines[key] { return known }
+        let line = encoder.line(format())
+        lines[key] = line
+        return line
     }
 }
 

@@ -58,11 +58,11 @@ struct Typesetter {
         for scalar in line.scalars {
             // The encoder let only drawable text through; anything else (a bug) is dropped rather than drawn
             // as a wrong glyph.
-            guard let found = fonts.glyph(for: scalar, style: style) else { continue }
+            guard let found = fonts.resolve(scalar, style: style) else { continue }
             glyphs.append(
                 Glyph(
                     scalar: scalar, glyph: found.glyph, face: UInt8(found.face), flags: Self.flags(of: scalar),
-                    width: fonts.width(of: found.glyph, face: found.face)))
+                    width: found.width))
         }
         return GlyphRun(glyphs: glyphs)
     }

@@ -2,7 +2,9 @@ import Foundation
 
 /// An invoice laid out on pages: what the PDF writer needs, plus the page count the layout produced.
 struct ComposedInvoice {
-    let pages: [PDFPage]
+    /// The content stream of every page.
+    let pages: [[UInt8]]
+    let pageSize: PageSize
     let pageCount: Int
     let info: PDFDocumentInfo
     let fonts: FontUsage
@@ -40,7 +42,7 @@ struct InvoiceComposer {
         let kept = pageLimit.map { Array(placed.prefix(max($0, 1))) } ?? placed
         let usage = FontUsage(fonts: fonts)
         let decorations = Decorations(text: text, typesetter: typesetter)
-        var pages: [PDFPage] = []
+        var pages: [[UInt8]] = []
         pages.reserveCapacity(kept.count)
         for (index, placements) in kept.enumerated() {
             var stream = PDFContentStream(fonts: usage, reservingCapacity: placements.count * 120 + 512)
@@ -48,12 +50,13 @@ struct InvoiceComposer {
             PageDrawer.draw(placements, into: &stream)
             drawFooter(&stream, decorations, geometry, page: index + 1, of: placed.count)
             stream.finish()
-            pages.append(PDFPage(size: theme.pageSize, content: stream.bytes))
+            pages.append(stream.bytes)
         }
         let info = PDFDocumentInfo(
             title: "\(document.labels[.invoice]) \(document.number)", author: document.seller.name,
             creationDate: creationDate)
-        return ComposedInvoice(pages: pages, pageCount: placed.count, info: info, fonts: usage)
+        return ComposedInvoice(
+            pages: pages, pageSize: theme.pageSize, pageCount: placed.count, info: info, fonts: usage)
     }
 
     // MARK: - Top block

@@ -8,6 +8,8 @@ enum TextWrapper {
         let glyphs = run.glyphs
         guard size > 0, width > 0 else { return [run] }
         let limit = Int((width * 1000 / size).rounded(.down))
+        // Most cells fit as they are.
+        if run.units <= limit && glyphs.last.map({ $0.flags & Glyph.isSpace == 0 }) ?? true { return [run] }
         var lines: [GlyphRun] = []
         var start = 0
         var units = 0

@@ -33,12 +33,18 @@ public struct InvoiceTotals: Hashable, Sendable {
     /// quantity, unit price or line amount not below `InvoiceLimits.maximumAmount` in magnitude, a sum not below
     /// `InvoiceLimits.maximumTotal`, or a tax rate outside 0...`InvoiceLimits.maximumTaxPercent`.
     public init(of document: InvoiceDocument) throws(RenderingError) {
+        if let exact = Self.integerTotals(of: document) {
+            self = exact
+            return
+        }
         let scale = document.currency.minorUnits
         var lineAmounts: [Decimal] = []
         var lineTaxes: [Decimal] = []
         lineAmounts.reserveCapacity(document.lineItems.count)
         lineTaxes.reserveCapacity(document.lineItems.count)
         var byRate: [TaxRate: (base: Decimal, tax: Decimal)] = [:]
+        // Dividing a Decimal is slow; each rate's factor is computed once.
+        var factors: [TaxRate: Decimal] = [:]
         var subtotal = Decimal.zero
         var taxTotal = Decimal.zero
         for (index, item) in document.lineItems.enumerated() {
@@ -50,7 +56,12 @@ public struct InvoiceTotals: Hashable, Sendable {
             }
             let amount = MoneyRounding.round(item.quantity * item.unitPrice, scale: scale)
             try Self.check(amount, .lineAmount(line: index), below: InvoiceLimits.maximumAmount)
-            let tax = percent.isZero ? Decimal.zero : MoneyRounding.round(amount * percent / 100, scale: scale)
+            var tax = Decimal.zero
+            if !percent.isZero {
+                let factor = factors[item.taxRate] ?? percent / 100
+                factors[item.taxRate] = factor
+                tax = MoneyRounding.round(amount * factor, scale: scale)
+            }
             lineAmounts.append(amount)
             lineTaxes.append(tax)
             if !percent.isZero {
@@ -72,6 +83,81 @@ public struct InvoiceTotals: Hashable, Sendable {
             return TaxLine(rate: rate, taxableAmount: sums.base, taxAmount: sums.tax)
         }
         self.total = total
+    }
+
+    private init(
+        lineAmounts: [Decimal], lineTaxes: [Decimal], subtotal: Decimal, taxes: [TaxLine], total: Decimal
+    ) {
+        self.lineAmounts = lineAmounts
+        self.lineTaxes = lineTaxes
+        self.subtotal = subtotal
+        self.taxes = taxes
+        self.total = total
+    }
+
+    /// The same rule in 64-bit integers counted in minor units, for documents whose every number fits (nearly
+    /// all): nil as soon as one does not, or breaks a limit, and the `Decimal` path decides (and reports).
+    private static func integerTotals(of document: InvoiceDocument) -> InvoiceTotals? {
+        let scale = document.currency.minorUnits
+        var amounts: [Int64] = []
+        var taxes: [Int64] = []
+        amounts.reserveCapacity(document.lineItems.count)
+        taxes.reserveCapacity(document.lineItems.count)
+        var byRate: [DecimalParts: (rate: TaxRate, base: Int64, tax: Int64)] = [:]
+        var subtotal: Int64 = 0
+        var taxTotal: Int64 = 0
+        for item in document.lineItems {
+            guard let quantity = DecimalParts(item.quantity), quantity.magnitudeIsBelow(powerOfTen: 15),
+                let price = DecimalParts(item.unitPrice), price.magnitudeIsBelow(powerOfTen: 15),
+                let net = quantity.roundedProductMagnitude(price, shift: scale),
+                DecimalParts(negative: false, significand: net, exponent: -scale).magnitudeIsBelow(powerOfTen: 15),
+                net <= UInt64(Int64.max)
+            else { return nil }
+            let amount = quantity.negative != price.negative ? -Int64(net) : Int64(net)
+            var tax: Int64 = 0
+            if item.taxRate.percent.isZero {
+                // No tax row for a zero rate.
+            } else {
+                guard let rate = DecimalParts(item.taxRate.percent), !rate.negative, rate.isAtMostOneHundred else {
+                    return nil
+                }
+                let key = rate.normalized
+                let magnitude = DecimalParts(negative: false, significand: net, exponent: 0)
+                guard let taxMagnitude = magnitude.roundedProductMagnitude(rate, shift: -2),
+                    taxMagnitude <= UInt64(Int64.max)
+                else { return nil }
+                tax = amount < 0 ? -Int64(taxMagnitude) : Int64(taxMagnitude)
+                let sums = byRate[key] ?? (item.taxRate, 0, 0)
+                let (base, baseOverflow) = sums.base.addingReportingOverflow(amount)
+                let (rateTax, taxOverflow) = sums.tax.addingReportingOverflow(tax)
+                guard !baseOverflow, !taxOverflow else { return nil }
+                byRate[key] = (sums.rate, base, rateTax)
+            }
+            let (newSubtotal, subtotalOverflow) = subtotal.addingReportingOverflow(amount)
+            let (newTaxTotal, taxOverflow) = taxTotal.addingReportingOverflow(tax)
+            guard !subtotalOverflow, !taxOverflow else { return nil }
+            subtotal = newSubtotal
+            taxTotal = newTaxTotal
+            amounts.append(amount)
+            taxes.append(tax)
+        }
+        let (total, overflow) = subtotal.addingReportingOverflow(taxTotal)
+        guard !overflow else { return nil }
+        for sum in [subtotal, taxTotal, total] {
+            guard
+                DecimalParts(negative: false, significand: sum.magnitude, exponent: -scale)
+                    .magnitudeIsBelow(powerOfTen: 18)
+            else { return nil }
+        }
+        func decimal(_ value: Int64) -> Decimal {
+            Decimal(sign: value < 0 ? .minus : .plus, exponent: -scale, significand: Decimal(value.magnitude))
+        }
+        let rows = byRate.values.sorted { $0.rate < $1.rate }.map {
+            TaxLine(rate: $0.rate, taxableAmount: decimal($0.base), taxAmount: decimal($0.tax))
+        }
+        return InvoiceTotals(
+            lineAmounts: amounts.map(decimal), lineTaxes: taxes.map(decimal), subtotal: decimal(subtotal),
+            taxes: rows, total: decimal(total))
     }
 
     private static func check(_ value: Decimal, _ field: InvoiceField, below limit: Decimal) throws(RenderingError) {

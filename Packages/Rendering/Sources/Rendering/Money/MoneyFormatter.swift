@@ -58,20 +58,24 @@ public struct MoneyFormatter: Hashable, Sendable {
 
     /// Digits of an already rounded value with grouping and the locale's separators; a leading `-` when negative.
     func number(_ value: Decimal, minimumFractionDigits: Int, maximumFractionDigits: Int) -> String {
-        // `Decimal.description` is locale-independent plain notation ("-1234.5"), never an exponent. The digits
-        // are handled as ASCII bytes: this runs for every cell of every row.
         let zero = UInt8(ascii: "0")
         var negative = false
         var integer: [UInt8] = []
         var fraction: [UInt8] = []
-        var inFraction = false
-        for byte in value.description.utf8 {
-            switch byte {
-            case UInt8(ascii: "-"): negative = true
-            case UInt8(ascii: "."): inFraction = true
-            case zero...UInt8(ascii: "9"):
-                if inFraction { fraction.append(byte) } else { integer.append(byte) }
-            default: break
+        if let parts = DecimalParts(value) {
+            negative = parts.negative
+            (integer, fraction) = parts.digits()
+        } else {
+            // `Decimal.description` is locale-independent plain notation ("-1234.5"), never an exponent.
+            var inFraction = false
+            for byte in value.description.utf8 {
+                switch byte {
+                case UInt8(ascii: "-"): negative = true
+                case UInt8(ascii: "."): inFraction = true
+                case zero...UInt8(ascii: "9"):
+                    if inFraction { fraction.append(byte) } else { integer.append(byte) }
+                default: break
+                }
             }
         }
         if integer.isEmpty { integer = [zero] }

@@ -6,10 +6,13 @@ final class FontUsage {
     private(set) var usedFaces: [Bool]
     /// Per embedded face: the glyphs drawn, by CID.
     private(set) var embedded: [EmbeddedFaceUsage?]
+    /// `resourceName` of every face as bytes, for the content streams.
+    let resourceNameBytes: [[UInt8]]
 
     init(fonts: InvoiceFonts) {
         self.fonts = fonts
         usedFaces = Array(repeating: false, count: fonts.faces.count)
+        resourceNameBytes = fonts.faces.indices.map { Array(Self.resourceName($0).utf8) }
         embedded = fonts.faces.map { face in
             if case .trueType(let font) = face { EmbeddedFaceUsage(glyphCount: font.glyphCount) } else { nil }
         }
@@ -24,17 +27,13 @@ final class FontUsage {
     func appendCodes(of glyphs: ArraySlice<Glyph>, face: Int, to bytes: inout [UInt8]) {
         usedFaces[face] = true
         if let usage = embedded[face] {
-            for glyph in glyphs {
-                let cid = usage.cid(for: glyph.glyph, scalar: glyph.scalar)
-                Self.appendEscaped(UInt8(cid >> 8), to: &bytes)
-                Self.appendEscaped(UInt8(cid & 0xFF), to: &bytes)
-            }
+            usage.appendCIDs(of: glyphs, to: &bytes)
         } else {
             for glyph in glyphs { Self.appendEscaped(UInt8(truncatingIfNeeded: glyph.glyph), to: &bytes) }
         }
     }
 
-    private static func appendEscaped(_ byte: UInt8, to bytes: inout [UInt8]) {
+    static func appendEscaped(_ byte: UInt8, to bytes: inout [UInt8]) {
         switch byte {
         case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "\\"):
             bytes.append(UInt8(ascii: "\\"))
@@ -62,15 +61,27 @@ final class EmbeddedFaceUsage {
         cidOfGlyph = Array(repeating: 0, count: glyphCount)
     }
 
-    func cid(for glyph: UInt16, scalar: UInt32) -> UInt16 {
-        let index = Int(glyph)
-        guard index > 0, index < cidOfGlyph.count else { return 0 }
-        let known = cidOfGlyph[index]
-        if known != 0 { return known }
-        let cid = UInt16(glyphs.count)
-        cidOfGlyph[index] = cid
-        glyphs.append(glyph)
-        scalars.append(scalar)
-        return cid
+    /// Appends the two-byte CID of every glyph, escaped for a literal string, numbering new glyphs as they come.
+    func appendCIDs(of run: ArraySlice<Glyph>, to bytes: inout [UInt8]) {
+        // The table is moved out for the loop, so each glyph costs an array read rather than an access to a class
+        // property.
+        var table: [UInt16] = []
+        swap(&table, &cidOfGlyph)
+        defer { swap(&table, &cidOfGlyph) }
+        for glyph in run {
+            let index = Int(glyph.glyph)
+            var cid: UInt16 = 0
+            if index > 0 && index < table.count {
+                cid = table[index]
+                if cid == 0 {
+                    cid = UInt16(truncatingIfNeeded: glyphs.count)
+                    table[index] = cid
+                    glyphs.append(glyph.glyph)
+                    scalars.append(glyph.scalar)
+                }
+            }
+            FontUsage.appendEscaped(UInt8(cid >> 8), to: &bytes)
+            FontUsage.appendEscaped(UInt8(cid & 0xFF), to: &bytes)
+        }
     }
 }

@@ -9,6 +9,7 @@ struct PDFContentStream {
     let fonts: FontUsage
     private var fill: PDFColor?
     private var stroke: PDFColor?
+    private var lineWidth = -1.0
     private var inText = false
     private var face = -1
     private var fontSize = -1.0
@@ -33,9 +34,9 @@ struct PDFContentStream {
         }
         let dx = Self.rounded(x - lineX)
         let dy = Self.rounded(y - lineY)
-        append(number: dx)
+        append(number: dx, decimals: 1)
         append(" ")
-        append(number: dy)
+        append(number: dy, decimals: 1)
         append(" Td ")
         lineX += dx
         lineY += dy
@@ -49,7 +50,7 @@ struct PDFContentStream {
                 face = runFace
                 fontSize = size
                 append("/")
-                append(FontUsage.resourceName(runFace))
+                bytes.append(contentsOf: fonts.resourceNameBytes[runFace])
                 append(" ")
                 append(number: size)
                 append(" Tf ")
@@ -66,8 +67,11 @@ struct PDFContentStream {
     mutating func line(fromX x1: Double, y1: Double, toX x2: Double, y2: Double, width: Double, color: PDFColor) {
         endText()
         setStroke(color)
-        append(number: width)
-        append(" w ")
+        if width != lineWidth {
+            lineWidth = width
+            append(number: width)
+            append(" w ")
+        }
         append(number: x1)
         append(" ")
         append(number: y1)
@@ -103,8 +107,10 @@ struct PDFContentStream {
         inText = false
     }
 
+    /// Text positions to a tenth of a point (0.035 mm, far below what print or screen shows): fewer distinct
+    /// numbers compress better.
     private static func rounded(_ value: Double) -> Double {
-        (value * 100).rounded() / 100
+        (value * 10).rounded() / 10
     }
 
     private mutating func setFill(_ color: PDFColor) {
@@ -147,8 +153,8 @@ struct PDFContentStream {
 /// Writes numbers the way PDF syntax wants them, without `String(format:)` (which is slow and locale-aware).
 enum PDFNumber {
     static func append(_ value: Double, decimals: Int, to bytes: inout [UInt8]) {
-        let scale = decimals == 3 ? 1000.0 : 100.0
-        let divisor: Int64 = decimals == 3 ? 1000 : 100
+        let divisor: Int64 = decimals == 3 ? 1000 : decimals == 1 ? 10 : 100
+        let scale = Double(divisor)
         guard value.isFinite else {
             bytes.append(UInt8(ascii: "0"))
             return
@@ -163,7 +169,7 @@ enum PDFNumber {
         var fraction = scaled % divisor
         guard fraction != 0 else { return }
         bytes.append(UInt8(ascii: "."))
-        var digits = decimals == 3 ? 3 : 2
+        var digits = decimals == 3 ? 3 : decimals == 1 ? 1 : 2
         var place = divisor / 10
         while digits > 0 && fraction != 0 {
             bytes.append(UInt8(ascii: "0") + UInt8(fraction / place))

@@ -8,12 +8,6 @@ struct PDFDocumentInfo: Sendable {
     var producer = "Rendering (Swift)"
 }
 
-/// One finished page: its size and drawing operators.
-struct PDFPage {
-    var size: PageSize
-    var content: [UInt8]
-}
-
 /// Serialises pages into a PDF 1.7 file with a classic cross-reference table, embedding the font subsets the
 /// pages use.
 ///
@@ -24,9 +18,10 @@ struct PDFDocumentWriter {
     var info: PDFDocumentInfo
     var compressor: (any FlateCompressing)?
 
-    func write(_ pages: [PDFPage], fonts: FontUsage) throws(RenderingError) -> Data {
+    /// The document of `pages` (each page's content stream), all of `size`, with the fonts they used.
+    func write(_ pages: [[UInt8]], size: PageSize, fonts: FontUsage) throws(RenderingError) -> Data {
         var output = PDFOutput(compressor: compressor)
-        output.bytes.reserveCapacity(pages.reduce(4096) { $0 + $1.content.count + 300 })
+        output.bytes.reserveCapacity(pages.reduce(4096) { $0 + $1.count + 100 })
         // The comment with four bytes above 0x7F tells transfer tools the file is binary.
         output.append(
             "%PDF-1.7\n%\u{E2}\u{E3}\u{CF}\u{D3}\n".unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) })
@@ -47,8 +42,17 @@ struct PDFDocumentWriter {
         output.append("<< /Type /Catalog /Pages \(pageTree) 0 R >>")
         output.endObject()
 
+        var fontResources = "<< "
+        for (face, object) in fontObjects { fontResources += "/\(FontUsage.resourceName(face)) \(object) 0 R " }
+        fontResources += ">>"
+
+        // Every page has the same size and fonts: the page tree states them once and the pages inherit them.
         output.beginObject(pageTree)
-        output.append("<< /Type /Pages /Count \(pages.count) /Kids [")
+        output.append("<< /Type /Pages /Count \(pages.count) /MediaBox [0 0 ")
+        PDFNumber.append(size.width, decimals: 2, to: &output.bytes)
+        output.append(" ")
+        PDFNumber.append(size.height, decimals: 2, to: &output.bytes)
+        output.append("] /Resources << /Font \(fontResources) >> /Kids [")
         for index in pages.indices { output.append("\(firstPage + index * 2) 0 R ") }
         output.append("] >>")
         output.endObject()
@@ -81,20 +85,12 @@ struct PDFDocumentWriter {
             }
         }
 
-        var fontResources = "<< "
-        for (face, object) in fontObjects { fontResources += "/\(FontUsage.resourceName(face)) \(object) 0 R " }
-        fontResources += ">>"
-
         for (index, page) in pages.enumerated() {
             let pageObject = firstPage + index * 2
             output.beginObject(pageObject)
-            output.append("<< /Type /Page /Parent \(pageTree) 0 R /MediaBox [0 0 ")
-            PDFNumber.append(page.size.width, decimals: 2, to: &output.bytes)
-            output.append(" ")
-            PDFNumber.append(page.size.height, decimals: 2, to: &output.bytes)
-            output.append("] /Resources << /Font \(fontResources) >> /Contents \(pageObject + 1) 0 R >>")
+            output.append("<< /Type /Page /Parent \(pageTree) 0 R /Contents \(pageObject + 1) 0 R >>")
             output.endObject()
-            output.stream(pageObject + 1, page.content)
+            output.stream(pageObject + 1, page)
         }
 
         let identifier = Self.fingerprint(output.bytes)
@@ -130,13 +126,18 @@ struct PDFDocumentWriter {
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 
-    /// A deterministic 128-bit file identifier: two FNV-1a hashes of the body with different offsets.
+    /// A deterministic 128-bit file identifier: two FNV-1a style hashes of the body with different offsets,
+    /// taken eight bytes at a time.
     private static func fingerprint(_ bytes: [UInt8]) -> String {
         var first: UInt64 = 0xcbf2_9ce4_8422_2325
         var second: UInt64 = 0x8422_2325_cbf2_9ce4
-        for byte in bytes {
-            first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-            second = (second ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        var index = 0
+        while index < bytes.count {
+            var word: UInt64 = 0
+            for byte in bytes[index..<min(index + 8, bytes.count)] { word = word << 8 | UInt64(byte) }
+            first = (first ^ word) &* 0x0000_0100_0000_01B3
+            second = (second ^ (word >> 3 | word << 61)) &* 0x0000_0100_0000_01B3
+            index += 8
         }
         return hex(first) + hex(second)
     }

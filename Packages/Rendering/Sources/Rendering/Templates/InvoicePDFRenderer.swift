@@ -48,7 +48,7 @@ public struct InvoicePDFRenderer: InvoiceRendering, GlyphCoverage {
         let composed = try InvoiceComposer(theme: theme, fonts: fonts)
             .compose(invoice, creationDate: creationDate(), pageLimit: pages)
         return try PDFDocumentWriter(info: composed.info, compressor: compressor)
-            .write(composed.pages, fonts: composed.fonts)
+            .write(composed.pages, size: composed.pageSize, fonts: composed.fonts)
     }
 }
 
