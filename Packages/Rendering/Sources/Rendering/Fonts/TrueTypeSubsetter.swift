@@ -4,8 +4,8 @@
 /// Glyph `i` of the subset is `glyphs[i]` of the original (so `glyphs[0]` should be 0, `.notdef`), followed by the
 /// components of composite glyphs that the list does not already hold, with the composites' references rewritten.
 /// The subset keeps the tables a renderer needs (`head`, `hhea`, `maxp`, `hmtx`, `loca`, `glyf`), `OS/2`, a
-/// `post` table without glyph names, and the font's Windows `name` records, which carry its copyright and
-/// licence. Hinting is dropped (the glyphs' instructions and the `cvt `, `fpgm` and `prep` programs): PDF readers
+/// `post` table without glyph names, the font's Windows `name` records, which carry its copyright and licence,
+/// and a `cmap` (format 4) for the characters given, so the subset is a usable font on its own. Hinting is dropped (the glyphs' instructions and the `cvt `, `fpgm` and `prep` programs): PDF readers
 /// scale outlines without it, and it is about a third of a hinted font's glyph data.
 enum TrueTypeSubsetter {
     struct Subset {
@@ -15,7 +15,10 @@ enum TrueTypeSubsetter {
         let glyphs: [UInt16]
     }
 
-    static func subset(_ font: TrueTypeFont, glyphs requested: [UInt16]) throws(FontError) -> Subset {
+    /// `characters[i]` is the character glyph `requested[i]` stands for (0 for none); it goes into the `cmap`.
+    static func subset(
+        _ font: TrueTypeFont, glyphs requested: [UInt16], characters: [UInt32] = []
+    ) throws(FontError) -> Subset {
         var glyphs = requested
         var newIndex: [UInt16: UInt16] = [:]
         for (index, glyph) in glyphs.enumerated() where newIndex[glyph] == nil { newIndex[glyph] = UInt16(index) }
@@ -70,6 +73,7 @@ enum TrueTypeSubsetter {
         var tables: [(tag: String, bytes: [UInt8])] = [
             ("glyf", glyphData.bytes), ("head", head), ("hhea", hhea), ("hmtx", metrics.bytes),
             ("loca", locations.bytes), ("maxp", maxp), ("post", post(font)),
+            ("cmap", characterMap(characters)),
         ]
         for tag in ["OS/2"] {
             if let record = font.tables[tag],
@@ -109,6 +113,56 @@ enum TrueTypeSubsetter {
             let flagsAt = at + component.glyphIndexOffset - 2
             output.bytes[flagsAt] &= ~UInt8(CompositeGlyph.hasInstructions >> 8)
         }
+    }
+
+    /// A `cmap` with one Windows Unicode BMP subtable (format 4): `characters[i]` maps to glyph `i`. Runs of
+    /// consecutive characters on consecutive glyphs share a segment.
+    static func characterMap(_ characters: [UInt32]) -> [UInt8] {
+        var pairs: [(character: UInt16, glyph: UInt16)] = []
+        var seen = Set<UInt32>()
+        for (glyph, character) in characters.enumerated()
+        where glyph > 0 && character > 0 && character < 0xFFFF && seen.insert(character).inserted {
+            pairs.append((UInt16(character), UInt16(glyph)))
+        }
+        pairs.sort { $0.character < $1.character }
+        var segments: [(start: UInt16, end: UInt16, delta: UInt16)] = []
+        for pair in pairs {
+            let delta = pair.glyph &- pair.character
+            if let last = segments.last, last.end &+ 1 == pair.character, last.delta == delta {
+                segments[segments.count - 1].end = pair.character
+            } else {
+                segments.append((pair.character, pair.character, delta))
+            }
+        }
+        // A format 4 table is at most 64 KB long; a document never draws that many distinct characters.
+        if segments.count > 8_000 { segments.removeLast(segments.count - 8_000) }
+        segments.append((0xFFFF, 0xFFFF, 1))
+        let count = segments.count
+        var power = 1
+        var exponent = 0
+        while power * 2 <= count {
+            power *= 2
+            exponent += 1
+        }
+        var table = FontDataWriter()
+        table.uint16(0)  // version
+        table.uint16(1)  // one encoding record
+        table.uint16(3)
+        table.uint16(1)
+        table.uint32(12)
+        table.uint16(4)
+        table.uint16(UInt16(16 + count * 8))
+        table.uint16(0)  // language
+        table.uint16(UInt16(count * 2))
+        table.uint16(UInt16(power * 2))
+        table.uint16(UInt16(exponent))
+        table.uint16(UInt16(count * 2 - power * 2))
+        for segment in segments { table.uint16(segment.end) }
+        table.uint16(0)  // reserved pad
+        for segment in segments { table.uint16(segment.start) }
+        for segment in segments { table.uint16(segment.delta) }
+        for _ in segments { table.uint16(0) }
+        return table.bytes
     }
 
     /// `post` version 3.0: the header's italic angle and underline metrics, no glyph names.

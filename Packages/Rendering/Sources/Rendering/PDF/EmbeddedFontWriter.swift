@@ -6,7 +6,7 @@ enum EmbeddedFontWriter {
     static func write(
         _ font: TrueTypeFont, usage: EmbeddedFaceUsage, firstObject: Int, to output: inout PDFOutput
     ) throws(FontError) {
-        let subset = try TrueTypeSubsetter.subset(font, glyphs: usage.glyphs)
+        let subset = try TrueTypeSubsetter.subset(font, glyphs: usage.glyphs, characters: usage.scalars)
         let name = subsetTag(font.postScriptName, glyphs: usage.glyphs) + "+" + font.postScriptName
         let (cidFont, descriptor, fontFile, toUnicode) =
             (firstObject + 1, firstObject + 2, firstObject + 3, firstObject + 4)

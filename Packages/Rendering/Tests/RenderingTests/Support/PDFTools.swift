@@ -120,3 +120,36 @@ extension PDFTools {
         }
     }
 }
+
+extension PDFTools {
+    /// A word `pdftotext -bbox` found, with its box in points from the top-left corner.
+    struct Word: Sendable {
+        let text: String
+        let xMin: Double
+        let yMin: Double
+        let xMax: Double
+        let yMax: Double
+    }
+
+    /// The words of page `page` with their boxes.
+    static func words(_ data: Data, page: Int = 1) async throws -> [Word] {
+        let output = try await run("pdftotext", on: data) {
+            ["-bbox", "-f", "\(page)", "-l", "\(page)", $0.path, "-"]
+        }
+        #expect(output.status == 0, "pdftotext -bbox failed: \(output.standardError)")
+        var words: [Word] = []
+        for line in output.standardOutput.split(separator: "\n") where line.contains("<word ") {
+            func value(_ name: String) -> Double {
+                guard let range = line.range(of: name + "=\"") else { return .nan }
+                return Double(line[range.upperBound...].prefix { $0 != "\"" }) ?? .nan
+            }
+            guard let open = line.firstIndex(of: ">"), let close = line.range(of: "</word>") else { continue }
+            let text = String(line[line.index(after: open)..<close.lowerBound])
+                .replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(of: "&lt;", with: "<")
+                .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&quot;", with: "\"")
+            words.append(
+                Word(text: text, xMin: value("xMin"), yMin: value("yMin"), xMax: value("xMax"), yMax: value("yMax")))
+        }
+        return words
+    }
+}
