@@ -131,6 +131,15 @@ struct UnicodeTextTests {
         #expect(!fonts.unsupportedCharacters(in: hostile).isEmpty)
     }
 
+    @Test func aGlyphDrawnForTwoCharactersMapsBackToEach() throws {
+        // DejaVu Sans draws the space and the no-break space with one glyph; each gets its own CID and mapping.
+        let pdf = try InvoicePDFRenderer(creationDate: { Fixture.date }).render(
+            InvoiceDocumentBuilder().lineItems([InvoiceLineItem(description: "a\u{A0}b c", quantity: 1, unitPrice: 1)])
+                .build())
+        let raw = String(decoding: pdf, as: UTF8.self)
+        #expect(raw.contains("> <00A0>\n") && raw.contains("> <0020>\n"))
+    }
+
     @Test func decomposedTextIsComposedAndReadsBackComposed() async throws {
         let decomposed = "Z\u{307}o\u{301}r\u{301}awski, Gr\u{E9}goire, \u{1F00}"  // Ż ó ŕ, é, Greek ἀ
         let pdf = try Fixture.renderer("standard").render(

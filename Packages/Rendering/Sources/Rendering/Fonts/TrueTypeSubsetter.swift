@@ -1,8 +1,9 @@
 /// Builds a TrueType font holding only some glyphs of another, renumbered in the order given: what a PDF embeds
 /// as `FontFile2`.
 ///
-/// Glyph `i` of the subset is `glyphs[i]` of the original (so `glyphs[0]` should be 0, `.notdef`), followed by the
-/// components of composite glyphs that the list does not already hold, with the composites' references rewritten.
+/// Glyph `i` of the subset is `glyphs[i]` of the original (so `glyphs[0]` should be 0, `.notdef`; a glyph may be
+/// listed twice, for two characters), followed by the components of composite glyphs that the list does not
+/// already hold, with the composites' references rewritten.
 /// The subset keeps the tables a renderer needs (`head`, `hhea`, `maxp`, `hmtx`, `loca`, `glyf`), `OS/2`, a
 /// `post` table without glyph names, the font's Windows `name` records, which carry its copyright and licence,
 /// and a `cmap` (format 4) for the characters given, so the subset is a usable font on its own. Hinting is dropped (the glyphs' instructions and the `cvt `, `fpgm` and `prep` programs): PDF readers

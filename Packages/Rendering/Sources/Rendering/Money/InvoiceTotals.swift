@@ -37,6 +37,12 @@ public struct InvoiceTotals: Hashable, Sendable {
             self = exact
             return
         }
+        try self.init(decimalArithmeticOf: document)
+    }
+
+    /// The rule in `Decimal` arithmetic: what every document gets when one of its numbers does not fit the
+    /// integer path, and what that path must always agree with.
+    init(decimalArithmeticOf document: InvoiceDocument) throws(RenderingError) {
         let scale = document.currency.minorUnits
         var lineAmounts: [Decimal] = []
         var lineTaxes: [Decimal] = []
@@ -85,7 +91,7 @@ public struct InvoiceTotals: Hashable, Sendable {
         self.total = total
     }
 
-    private init(
+    init(
         lineAmounts: [Decimal], lineTaxes: [Decimal], subtotal: Decimal, taxes: [TaxLine], total: Decimal
     ) {
         self.lineAmounts = lineAmounts
@@ -97,7 +103,7 @@ public struct InvoiceTotals: Hashable, Sendable {
 
     /// The same rule in 64-bit integers counted in minor units, for documents whose every number fits (nearly
     /// all): nil as soon as one does not, or breaks a limit, and the `Decimal` path decides (and reports).
-    private static func integerTotals(of document: InvoiceDocument) -> InvoiceTotals? {
+    static func integerTotals(of document: InvoiceDocument) -> InvoiceTotals? {
         let scale = document.currency.minorUnits
         var amounts: [Int64] = []
         var taxes: [Int64] = []

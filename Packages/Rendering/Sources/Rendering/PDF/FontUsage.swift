@@ -49,9 +49,14 @@ final class FontUsage {
 
 /// The glyphs of one embedded face a document uses. CID 0 is `.notdef`; CIDs 1... are glyphs in order of first
 /// use, which is also their glyph ID in the embedded subset (so `/CIDToGIDMap` is `/Identity`).
+///
+/// A glyph drawn for two characters (a font may draw the space and the no-break space alike) gets a CID for
+/// each, so each copies back as the character it stood for.
 final class EmbeddedFaceUsage {
-    /// The CID of every glyph of the font, 0 while unused.
+    /// The CID of every glyph of the font, 0 while unused: the CID of its first character.
     private var cidOfGlyph: [UInt16]
+    /// CIDs of glyphs drawn for a further character, by glyph and character.
+    private var furtherCIDs: [UInt64: UInt16] = [:]
     /// The original glyph of every CID.
     private(set) var glyphs: [UInt16] = [0]
     /// The character every CID stands for (the first one drawn with it).
@@ -74,14 +79,28 @@ final class EmbeddedFaceUsage {
             if index > 0 && index < table.count {
                 cid = table[index]
                 if cid == 0 {
-                    cid = UInt16(truncatingIfNeeded: glyphs.count)
+                    cid = newCID(glyph)
                     table[index] = cid
-                    glyphs.append(glyph.glyph)
-                    scalars.append(glyph.scalar)
+                } else if scalars[Int(cid)] != glyph.scalar {
+                    let key = UInt64(glyph.glyph) << 32 | UInt64(glyph.scalar)
+                    if let known = furtherCIDs[key] {
+                        cid = known
+                    } else {
+                        cid = newCID(glyph)
+                        furtherCIDs[key] = cid
+                    }
                 }
             }
             FontUsage.appendEscaped(UInt8(cid >> 8), to: &bytes)
             FontUsage.appendEscaped(UInt8(cid & 0xFF), to: &bytes)
         }
+    }
+
+    private func newCID(_ glyph: Glyph) -> UInt16 {
+        // CIDs are two bytes; a document drawing 65,535 distinct glyphs draws further ones as `.notdef`.
+        guard glyphs.count < 0xFFFF else { return 0 }
+        glyphs.append(glyph.glyph)
+        scalars.append(glyph.scalar)
+        return UInt16(glyphs.count - 1)
     }
 }
