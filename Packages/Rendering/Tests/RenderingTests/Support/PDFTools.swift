@@ -10,8 +10,10 @@ import Testing
 struct PDFTools {
     struct Output: Sendable {
         let status: Int32
-        let standardOutput: String
+        let standardOutputData: Data
         let standardError: String
+
+        var standardOutput: String { String(decoding: standardOutputData, as: UTF8.self) }
     }
 
     /// Writes `data` to a fresh temporary file, runs `tool` with `arguments(file)`, then deletes the folder.
@@ -49,8 +51,28 @@ struct PDFTools {
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Output(
-            status: process.terminationStatus, standardOutput: String(decoding: outData, as: UTF8.self),
+            status: process.terminationStatus, standardOutputData: outData,
             standardError: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Page `page` as a picture from pdftoppm (`options` such as `-gray -r 30` or `-png -r 70`): the bytes of the
+    /// file it writes.
+    static func picture(_ data: Data, page: Int = 1, options: [String]) async throws -> Data {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("RenderingTests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("document.pdf")
+        try data.write(to: file)
+        let root = folder.appendingPathComponent("picture")
+        let arguments = options + ["-f", "\(page)", "-l", "\(page)", "-singlefile", file.path, root.path]
+        let output = try await onOwnThread { try runBlocking("pdftoppm", arguments) }
+        #expect(output.status == 0, "pdftoppm failed: \(output.standardError)")
+        let produced = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0.hasPrefix("picture")
+        }
+        let name = try #require(produced.first, "pdftoppm wrote no picture")
+        return try Data(contentsOf: folder.appendingPathComponent(name))
     }
 
     /// `qpdf --check`: exit 0 and its verdict, or the failure for the test log.
