@@ -12,10 +12,11 @@ import Testing
 /// RENDERING_RECORD_REFERENCES=1 swift test --package-path Packages/Rendering --filter ReferenceImageTests
 /// ```
 ///
-/// Recording writes `References/<template>.pgm` beside this file and the README's `docs/<template>.png`.
+/// Recording writes `Tests/References/<template>.pgm` (outside the test target, so SwiftPM needs no resource
+/// declaration for them) and the README's `docs/<template>.png`.
 @Suite("Rendering: reference pictures")
 struct ReferenceImageTests {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("References", isDirectory: true)
     static let docs = FontFixture.packageRoot.appendingPathComponent("docs", isDirectory: true)
     static let recording = ProcessInfo.processInfo.environment["RENDERING_RECORD_REFERENCES"] == "1"
