@@ -141,6 +141,14 @@ struct TestKitTests {
         #expect(previewSpy.previewedInvoices.count == 100)
     }
 
+    @Test func stubCoverageReportsItsCharactersOnceInOrder() {
+        let stub = StubGlyphCoverage(unsupported: ["ж", "中"])
+        #expect(stub.unsupportedCharacters(in: "中 a ж b 中 ж") == ["中", "ж"])
+        #expect(stub.unsupportedCharacters(in: "") == [])
+        let coverage: any GlyphCoverage = stub
+        #expect(coverage.unsupportedCharacters(in: "plain") == [])
+    }
+
     @Test func builderDefaultsAreAValidRenderableInvoice() throws {
         let document = InvoiceDocumentBuilder().build()
         #expect(document.lineItems.count == 3)
@@ -152,5 +160,8 @@ struct TestKitTests {
         #expect(InvoiceDocumentBuilder().lineItems(count: -5).build().lineItems.isEmpty)
         let added = InvoiceDocumentBuilder().adding(InvoiceLineItem(description: "extra", quantity: 1, unitPrice: 1))
         #expect(added.build().lineItems.last?.description == "extra")
+        let serviceDay = try day(2025, 3, 1)
+        let labelled = InvoiceDocumentBuilder().labels(.german).serviceDate(serviceDay).build()
+        #expect(labelled.labels == .german && labelled.serviceDate == serviceDay)
     }
 }
