@@ -13,13 +13,26 @@ let package = Package(
     products: [
         .library(name: "Rendering", targets: ["Rendering"]),
         .library(name: "RenderingTesting", targets: ["RenderingTesting"]),
+        .library(name: "RenderingZlib", targets: ["RenderingZlib"]),
     ],
     targets: [
-        .target(name: "Rendering", swiftSettings: swiftSettings),
+        // The default fonts (DejaVu Sans, regular and bold) ship with their license beside them.
+        .target(
+            name: "Rendering",
+            resources: [.copy("Resources/Fonts")],
+            swiftSettings: swiftSettings
+        ),
         .target(name: "RenderingTesting", dependencies: ["Rendering"], swiftSettings: swiftSettings),
+        // The system's zlib: part of every Apple SDK, `zlib1g-dev` on Debian and Ubuntu.
+        .systemLibrary(
+            name: "RenderingCZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
+        .target(name: "RenderingZlib", dependencies: ["Rendering", "RenderingCZlib"], swiftSettings: swiftSettings),
         .testTarget(
             name: "RenderingTests",
-            dependencies: ["Rendering", "RenderingTesting"],
+            dependencies: ["Rendering", "RenderingTesting", "RenderingZlib"],
             swiftSettings: swiftSettings
         ),
     ],

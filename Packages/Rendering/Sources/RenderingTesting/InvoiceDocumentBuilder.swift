@@ -50,6 +50,10 @@ public struct InvoiceDocumentBuilder: Sendable {
     public func currency(_ currency: Currency) -> Self { with { $0.currency = currency } }
     /// Sets the formatting conventions.
     public func locale(_ locale: RenderingLocale) -> Self { with { $0.locale = locale } }
+    /// Sets the label catalog.
+    public func labels(_ labels: InvoiceLabels) -> Self { with { $0.labels = labels } }
+    /// Sets the date the service was delivered.
+    public func serviceDate(_ day: CalendarDay?) -> Self { with { $0.serviceDate = day } }
     /// Sets the notes.
     public func notes(_ notes: String) -> Self { with { $0.notes = notes } }
     /// Sets the issue and due dates.

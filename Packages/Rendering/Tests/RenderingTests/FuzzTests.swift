@@ -71,8 +71,20 @@ struct FuzzTests {
         let totals = try InvoiceTotals(of: document)
         let money = MoneyFormatter(locale: document.locale)
         let total = money.string(from: totals.total, currency: document.currency)
-        let totalOnLastPage = pages.last?.withoutWhitespace.contains("Total" + total.withoutWhitespace) == true
-        #expect(totalOnLastPage, "\(total)")
+        let totalPages = pages.indices.filter {
+            pages[$0].withoutWhitespace.contains("Total" + total.withoutWhitespace)
+        }
+        #expect(totalPages.count == 1, "\(total) once")
+        if let totalPage = totalPages.first {
+            // The totals follow the last row: no row starts after their page, and the last one is at or before it.
+            let later = pages[(totalPage + 1)...].joined()
+            let rowAfterTotals = document.lineItems.indices.contains { later.contains("#\($0)#") }
+            #expect(!rowAfterTotals, "a row after the totals")
+            if let last = document.lineItems.indices.last {
+                let lastRowBefore = pages[...totalPage].joined().contains("#\(last)#")
+                #expect(lastRowBefore, "the last row before the totals")
+            }
+        }
         for tax in totals.taxes {
             let amount = money.string(from: tax.taxAmount, currency: document.currency).withoutWhitespace
             let found = text.contains(amount)

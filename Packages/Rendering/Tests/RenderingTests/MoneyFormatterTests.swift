@@ -100,10 +100,12 @@ struct ValueTypeTests {
         #expect(try day(2025, 3, 4).iso8601 == "2025-03-04")
     }
 
-    @Test(arguments: ["usd", "USD", "eUr"])
-    func knownCurrenciesAreFoundIgnoringCase(code: String) throws {
-        let currency = try #require(Currency(code: code))
-        #expect(currency.code == code.uppercased())
+    @Test(arguments: [("USD", "$"), ("EUR", "€"), ("PLN", "zł"), ("RUB", "₽"), ("UGX", "UGX"), ("XOF", "XOF")])
+    func symbolsAreDisplayDataNeverAGate(code: String, symbol: String) throws {
+        for units in 0...4 {
+            let currency = try Currency(code: code, minorUnits: units)
+            #expect(currency.code == code && currency.minorUnits == units && currency.symbol == symbol)
+        }
     }
 
     @Test(arguments: ["", "US", "USDX", "usd", "U$D", "ÜSD", "   "])
@@ -120,9 +122,8 @@ struct ValueTypeTests {
         #expect(try Currency(code: "XTS", minorUnits: 3).symbol == "XTS")
         #expect(try Currency(code: "XTS", minorUnits: 3, symbol: "").symbol == "XTS")
         #expect(try Currency(code: "XTS", minorUnits: 3, symbol: "T").symbol == "T")
-        #expect(Currency(code: "ZZZ") == nil)
-        #expect(Currency(code: "KWD")?.minorUnits == 3)
-        #expect(Currency(code: "ISK")?.minorUnits == 0)
+        #expect(try Currency(code: "EUR", minorUnits: 2) == .eur)
+        #expect(try Currency(code: "EUR", minorUnits: 2, symbol: "EUR") != .eur)
     }
 
     @Test func coloursAreClampedAndParsed() throws {

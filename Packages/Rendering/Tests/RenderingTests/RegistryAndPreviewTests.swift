@@ -5,7 +5,8 @@ import Testing
 
 @Suite("Rendering: template registry")
 struct RegistryTests {
-    private let registry = InvoiceTemplateRegistry.builtIn(accent: .ink, creationDate: { Fixture.date })
+    private let registry = InvoiceTemplateRegistry.builtIn(
+        accent: .ink, compressor: Fixture.zlib, creationDate: { Fixture.date })
     private let document = InvoiceDocumentBuilder().lineItems(count: 12).build()
 
     @Test(arguments: [
@@ -68,7 +69,7 @@ struct PreviewTests {
     @Test(arguments: Fixture.templateIDs)
     func previewIsTheFirstPageNumberedAgainstTheWholeDocument(template: String) async throws {
         let theme = try Fixture.renderer(template).theme
-        let preview = InvoicePDFPreviewRenderer(theme: theme, creationDate: { Fixture.date })
+        let preview = InvoicePDFPreviewRenderer(theme: theme, compressor: Fixture.zlib, creationDate: { Fixture.date })
         let document = InvoiceDocumentBuilder().lineItems(count: 400).build()
         let data = try #require(preview.preview(document))
         #expect(try await PDFTools.check(data).status == 0)
@@ -84,12 +85,15 @@ struct PreviewTests {
 
     @Test func previewIsNilInsteadOfThrowing() {
         let preview = InvoicePDFPreviewRenderer(creationDate: { Fixture.date })
-        let cyrillic = InvoiceDocumentBuilder().client(InvoiceParty(name: "Иван")).build()
+        let arabic = InvoiceDocumentBuilder().client(InvoiceParty(name: "محمد")).build()
+        let chinese = InvoiceDocumentBuilder().client(InvoiceParty(name: "中文")).build()
         let broken = InvoiceDocumentBuilder().lineItems([
             InvoiceLineItem(description: "x", quantity: .nan, unitPrice: 1)
         ])
         .build()
-        #expect(preview.preview(cyrillic) == nil)
+        #expect(preview.preview(arabic) == nil)
+        #expect(preview.preview(chinese) == nil)
+        #expect(preview.preview(InvoiceDocumentBuilder().client(InvoiceParty(name: "Иван")).build()) != nil)
         #expect(preview.preview(broken) == nil)
         #expect(preview.preview(InvoiceDocumentBuilder().lineItems([]).build()) != nil)
     }
@@ -137,6 +141,14 @@ struct TestKitTests {
         #expect(previewSpy.previewedInvoices.count == 100)
     }
 
+    @Test func stubCoverageReportsItsCharactersOnceInOrder() {
+        let stub = StubGlyphCoverage(unsupported: ["ж", "中"])
+        #expect(stub.unsupportedCharacters(in: "中 a ж b 中 ж") == ["中", "ж"])
+        #expect(stub.unsupportedCharacters(in: "") == [])
+        let coverage: any GlyphCoverage = stub
+        #expect(coverage.unsupportedCharacters(in: "plain") == [])
+    }
+
     @Test func builderDefaultsAreAValidRenderableInvoice() throws {
         let document = InvoiceDocumentBuilder().build()
         #expect(document.lineItems.count == 3)
@@ -148,5 +160,8 @@ struct TestKitTests {
         #expect(InvoiceDocumentBuilder().lineItems(count: -5).build().lineItems.isEmpty)
         let added = InvoiceDocumentBuilder().adding(InvoiceLineItem(description: "extra", quantity: 1, unitPrice: 1))
         #expect(added.build().lineItems.last?.description == "extra")
+        let serviceDay = try day(2025, 3, 1)
+        let labelled = InvoiceDocumentBuilder().labels(.german).serviceDate(serviceDay).build()
+        #expect(labelled.labels == .german && labelled.serviceDate == serviceDay)
     }
 }

@@ -3,7 +3,7 @@ import Rendering
 import RenderingTesting
 import Testing
 
-@Suite("Rendering: WinAnsi text and unsupported characters")
+@Suite("Rendering: standard 14 fonts (WinAnsi) and unsupported characters")
 struct TextEncodingTests {
     /// Every printable character WinAnsiEncoding defines (0x20...0x7E, the 27 of 0x80...0x9F, 0xA1...0xFF),
     /// except the no-break and soft hyphen, which extract as spaces and hyphens by design of the fonts.
@@ -23,7 +23,7 @@ struct TextEncodingTests {
         #expect(Self.winAnsiCharacters.unicodeScalars.count == 94 + 27 + 94)
         // Spaces between characters let pdftotext keep each glyph separate; the comparison ignores them.
         let spaced = Self.winAnsiCharacters.map(String.init).joined(separator: " ")
-        for (_, renderer) in Fixture.templates {
+        for (_, renderer) in Fixture.standardFontTemplates {
             let pdf = try renderer.render(
                 InvoiceDocumentBuilder()
                     .lineItems([InvoiceLineItem(description: spaced, quantity: 1, unitPrice: 1)])
@@ -38,7 +38,7 @@ struct TextEncodingTests {
 
     @Test func decomposedAccentsAreComposedBeforeEncoding() async throws {
         let decomposed = "Cafe\u{301} cre\u{300}me bru\u{302}le\u{301}e"
-        let pdf = try Fixture.renderer("standard").render(
+        let pdf = try Fixture.standardFontRenderer("standard").render(
             InvoiceDocumentBuilder().lineItems([InvoiceLineItem(description: decomposed, quantity: 1, unitPrice: 5)])
                 .build())
         #expect(try await PDFTools.text(pdf).contains("Café crème brûlée"))
@@ -46,7 +46,7 @@ struct TextEncodingTests {
 
     @Test func typographicQuotesAndEuroUseTheirWinAnsiCodes() async throws {
         let description = "“Quoted” ‘single’ – dash — em … € 5 ™ Œuvre Š"
-        let pdf = try Fixture.renderer("standard").render(
+        let pdf = try Fixture.standardFontRenderer("standard").render(
             InvoiceDocumentBuilder().lineItems([InvoiceLineItem(description: description, quantity: 1, unitPrice: 5)])
                 .currency(.eur).locale(.deDE).build())
         let raw = [UInt8](pdf)
@@ -68,7 +68,7 @@ struct TextEncodingTests {
             ("ł in Łódź", ["ł", "Ł", "ź"]),
         ] as [(String, [Character])])
     func textOutsideWinAnsiIsATypedErrorNamingTheCharacters(text: String, expected: [Character]) throws {
-        for (_, renderer) in Fixture.templates {
+        for (_, renderer) in Fixture.standardFontTemplates {
             #expect(throws: RenderingError.unsupportedCharacters(expected)) {
                 try renderer.render(
                     InvoiceDocumentBuilder().lineItems([InvoiceLineItem(description: text, quantity: 1, unitPrice: 1)])
@@ -86,25 +86,25 @@ struct TextEncodingTests {
             .notes("Ω")
             .build()
         #expect(throws: RenderingError.unsupportedCharacters(["№", "Σ", "ж", "中", "Ω"])) {
-            try Fixture.renderer("standard").render(document)
+            try Fixture.standardFontRenderer("standard").render(document)
         }
     }
 
     @Test func aCurrencySymbolOrSeparatorOutsideWinAnsiIsReportedToo() throws {
         let rupee = try Currency(code: "INR", minorUnits: 2, symbol: "₹")
         #expect(throws: RenderingError.unsupportedCharacters(["₹"])) {
-            try Fixture.renderer("compact").render(InvoiceDocumentBuilder().currency(rupee).build())
+            try Fixture.standardFontRenderer("compact").render(InvoiceDocumentBuilder().currency(rupee).build())
         }
         let thinSpace = RenderingLocale(
             decimalSeparator: ",", groupingSeparator: "\u{202F}", symbolPlacement: .trailing,
             dateStyle: .iso8601)
         #expect(throws: RenderingError.unsupportedCharacters(["\u{202F}"])) {
-            try Fixture.renderer("compact").render(InvoiceDocumentBuilder().locale(thinSpace).build())
+            try Fixture.standardFontRenderer("compact").render(InvoiceDocumentBuilder().locale(thinSpace).build())
         }
     }
 
     @Test func tabsBecomeSpacesAndLineBreaksAreKept() async throws {
-        let pdf = try Fixture.renderer("standard").render(
+        let pdf = try Fixture.standardFontRenderer("standard").render(
             InvoiceDocumentBuilder()
                 .lineItems([
                     InvoiceLineItem(

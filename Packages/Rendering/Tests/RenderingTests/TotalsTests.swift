@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Rendering: totals and rounding")
 struct TotalsTests {
-    @Test func linesAreRoundedThenTaxIsComputedPerRate() throws {
+    @Test func linesAreRoundedThenTaxIsComputedPerLine() throws {
         let document = InvoiceDocumentBuilder().lineItems([
             InvoiceLineItem(
                 description: "a", quantity: 3, unitPrice: try decimal("0.335"), taxRate: TaxRate(percent: 19)),
@@ -15,14 +15,35 @@ struct TotalsTests {
                 description: "c", quantity: try decimal("1.5"), unitPrice: 10, taxRate: TaxRate(percent: 7)),
         ]).build()
         let totals = try InvoiceTotals(of: document)
-        // 3 × 0.335 = 1.005 → 1.01 and 0.125 → 0.13: halves go away from zero.
+        // 3 × 0.335 = 1.005 → 1.01 and 0.125 → 0.13: halves go up.
         #expect(totals.lineAmounts == [try decimal("1.01"), try decimal("0.13"), 15])
+        // Per line: 19 % of 1.01 = 0.1919 → 0.19; 19 % of 0.13 = 0.0247 → 0.02; 7 % of 15 = 1.05.
+        #expect(totals.lineTaxes == [try decimal("0.19"), try decimal("0.02"), try decimal("1.05")])
         #expect(totals.subtotal == (try decimal("16.14")))
         #expect(totals.taxes.map(\.rate) == [TaxRate(percent: 7), TaxRate(percent: 19)])
-        // 7 % of 15 = 1.05; 19 % of 1.14 = 0.2166 → 0.22 (per rate, not per line: 0.19 + 0.02 would be 0.21).
-        #expect(totals.taxes.map(\.taxAmount) == [try decimal("1.05"), try decimal("0.22")])
+        // A rate's row sums its lines' rounded taxes (0.19 + 0.02), not 19 % of their sum (0.2166 → 0.22).
+        #expect(totals.taxes.map(\.taxAmount) == [try decimal("1.05"), try decimal("0.21")])
         #expect(totals.taxes.map(\.taxableAmount) == [15, try decimal("1.14")])
-        #expect(totals.total == (try decimal("17.41")))
+        #expect(totals.total == (try decimal("17.40")))
+    }
+
+    @Test func halfACentOfTaxRoundsUpOnEveryLine() throws {
+        // 10 % of 0.05 is 0.005: each line's tax rounds up to 0.01, so two lines owe 0.02.
+        let line = InvoiceLineItem(
+            description: "x", quantity: 1, unitPrice: try decimal("0.05"), taxRate: TaxRate(percent: 10))
+        let totals = try InvoiceTotals(of: InvoiceDocumentBuilder().lineItems([line, line]).build())
+        #expect(totals.lineTaxes == [try decimal("0.01"), try decimal("0.01")])
+        #expect(totals.total == (try decimal("0.12")))
+    }
+
+    @Test func zeroRatesMakeNoTaxRow() throws {
+        let totals = try InvoiceTotals(
+            of: InvoiceDocumentBuilder().lineItems([
+                InvoiceLineItem(description: "a", quantity: 1, unitPrice: 10),
+                InvoiceLineItem(description: "b", quantity: 1, unitPrice: 10, taxRate: TaxRate(percent: 20)),
+            ]).build())
+        #expect(totals.taxes.map(\.rate) == [TaxRate(percent: 20)])
+        #expect(totals.total == 22)
     }
 
     @Test func negativeHalvesRoundAwayFromZero() throws {
@@ -80,9 +101,15 @@ struct TotalsTests {
             .taxRate(line: 1)
         ),
         (
-            "tax too high",
-            InvoiceLineItem(description: "x", quantity: 1, unitPrice: 1, taxRate: TaxRate(percent: 1001)),
+            "tax above 100 %",
+            InvoiceLineItem(
+                description: "x", quantity: 1, unitPrice: 1, taxRate: TaxRate(percent: Decimal(10_001) / 100)),
             .taxRate(line: 1)
+        ),
+        (
+            "price exactly 10^15",
+            InvoiceLineItem(description: "x", quantity: 1, unitPrice: -InvoiceLimits.maximumAmount),
+            .unitPrice(line: 1)
         ),
     ])
     func numbersOutsideTheLimitsAreTypedErrors(name: String, item: InvoiceLineItem, field: InvoiceField) throws {
@@ -95,10 +122,9 @@ struct TotalsTests {
 
     @Test func aTotalBeyondTheLimitIsReportedAsTheTotal() throws {
         let big = InvoiceLimits.maximumAmount - 1
-        let document = InvoiceDocumentBuilder().lineItems([
-            InvoiceLineItem(description: "a", quantity: 1, unitPrice: big),
-            InvoiceLineItem(description: "b", quantity: 1, unitPrice: big),
-        ]).build()
+        let lines = Array(
+            repeating: InvoiceLineItem(description: "a", quantity: 1, unitPrice: big), count: 1_001)
+        let document = InvoiceDocumentBuilder().lineItems(lines).build()
         #expect(throws: RenderingError.numberOutOfRange(.total)) { try InvoiceTotals(of: document) }
     }
 
@@ -106,7 +132,7 @@ struct TotalsTests {
         let big = InvoiceLimits.maximumAmount - 1
         let longest = try decimal("-99999999999.999999")
         let document = InvoiceDocumentBuilder().currency(.bhd).lineItems([
-            InvoiceLineItem(description: "Big", quantity: 1, unitPrice: big / 1000, taxRate: TaxRate(percent: 999)),
+            InvoiceLineItem(description: "Big", quantity: 1, unitPrice: big / 1000, taxRate: TaxRate(percent: 100)),
             InvoiceLineItem(description: "Fine-grained", quantity: longest / 1000, unitPrice: try decimal("0.000001")),
             InvoiceLineItem(description: "Credit", quantity: -1, unitPrice: big / 2000),
         ]).build()

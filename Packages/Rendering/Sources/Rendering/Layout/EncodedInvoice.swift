@@ -1,100 +1,154 @@
-/// A party block with its text encoded.
+import Foundation
+
+/// A party block with its text prepared.
 struct EncodedParty {
-    let name: [WinAnsiText]
-    let lines: [WinAnsiText]
+    let name: [TextLine]
+    let lines: [TextLine]
 }
 
-/// A table row with its text encoded: the description's paragraphs and the four number cells (quantity, unit
-/// price, tax rate, amount).
+/// A table row with its text prepared: the description's paragraphs and the number cells (quantity, unit
+/// price, tax rate when the table shows it, amount).
 struct EncodedRow {
-    let description: [WinAnsiText]
-    let numbers: [WinAnsiText]
+    let description: [TextLine]
+    let numbers: [TextLine]
 }
 
-/// Every text an invoice shows, formatted and encoded once. Building it is where unsupported characters are
+/// Every text an invoice shows, formatted and prepared once. Building it is where undrawable characters are
 /// found: all of them, across the whole document, before anything is drawn.
 struct EncodedInvoice {
-    let title: WinAnsiText
-    let invoiceNumberTitle: [WinAnsiText]
-    let runningTitle: WinAnsiText
-    let sellerLine: WinAnsiText
-    let metaRows: [(label: WinAnsiText, value: [WinAnsiText])]
+    let labels: InvoiceLabels
+    let title: TextLine
+    let invoiceNumberTitle: [TextLine]
+    let runningTitle: TextLine
+    let sellerLine: TextLine
+    let metaRows: [(label: TextLine, value: [TextLine])]
     let seller: EncodedParty
     let client: EncodedParty
-    let from: WinAnsiText
-    let billTo: WinAnsiText
-    let columnLabels: [WinAnsiText]
+    let from: TextLine
+    let billTo: TextLine
+    /// Whether any line is taxed; without tax the table has no tax column and the totals no tax row.
+    let showsTax: Bool
+    let columnLabels: [TextLine]
     let rows: [EncodedRow]
-    let notesHeading: WinAnsiText
-    let notes: [WinAnsiText]
-    let totalRows: [(label: WinAnsiText, value: WinAnsiText)]
+    let notesHeading: TextLine
+    let notes: [TextLine]
+    let totalRows: [(label: TextLine, value: TextLine)]
 
-    init(document: InvoiceDocument, totals: InvoiceTotals) throws(RenderingError) {
-        var encoder = TextEncoder()
+    init(document: InvoiceDocument, totals: InvoiceTotals, fonts: InvoiceFonts) throws(RenderingError) {
+        var encoder = TextEncoder(fonts: fonts)
+        let labels = document.labels
         let money = MoneyFormatter(locale: document.locale)
         let currency = document.currency
+        let symbol = currency.displaySymbol(drawableWith: fonts)
         let locale = document.locale
+        self.labels = labels
 
-        title = encoder.line(InvoiceLabels.title)
-        invoiceNumberTitle = encoder.paragraphs("\(InvoiceLabels.invoice) \(document.number)")
-        runningTitle = encoder.line("\(InvoiceLabels.invoice) \(document.number)")
+        title = encoder.line(labels[.documentTitle])
+        invoiceNumberTitle = encoder.paragraphs("\(labels[.invoice]) \(document.number)")
+        runningTitle = encoder.line("\(labels[.invoice]) \(document.number)")
         sellerLine = encoder.line(document.seller.name)
-        var meta: [(label: WinAnsiText, value: [WinAnsiText])] = [
-            (encoder.line(InvoiceLabels.number), encoder.paragraphs(document.number)),
-            (encoder.line(InvoiceLabels.issueDate), [encoder.line(locale.string(from: document.issueDate))]),
+        var meta: [(label: TextLine, value: [TextLine])] = [
+            (encoder.line(labels[.invoiceNumber]), encoder.paragraphs(document.number)),
+            (encoder.line(labels[.issueDate]), [encoder.line(locale.string(from: document.issueDate))]),
         ]
+        if let service = document.serviceDate {
+            meta.append((encoder.line(labels[.serviceDate]), [encoder.line(locale.string(from: service))]))
+        }
         if let due = document.dueDate {
-            meta.append((encoder.line(InvoiceLabels.dueDate), [encoder.line(locale.string(from: due))]))
+            meta.append((encoder.line(labels[.dueDate]), [encoder.line(locale.string(from: due))]))
         }
         metaRows = meta
-        seller = Self.party(document.seller, &encoder)
-        client = Self.party(document.client, &encoder)
-        from = encoder.line(InvoiceLabels.from)
-        billTo = encoder.line(InvoiceLabels.billTo)
-        columnLabels = [
-            InvoiceLabels.description, InvoiceLabels.quantity, InvoiceLabels.unitPrice, InvoiceLabels.tax,
-            InvoiceLabels.amount,
-        ].map { encoder.line($0) }
+        seller = Self.party(document.seller, labels, &encoder)
+        client = Self.party(document.client, labels, &encoder)
+        from = encoder.line(labels[.seller])
+        billTo = encoder.line(labels[.client])
+        let showsTax = document.lineItems.contains { !$0.taxRate.percent.isZero }
+        self.showsTax = showsTax
+        columnLabels =
+            (showsTax
+            ? [labels[.description], labels[.quantity], labels[.unitPrice], labels[.taxRate], labels[.amount]]
+            : [labels[.description], labels[.quantity], labels[.unitPrice], labels[.amount]])
+            .map { encoder.line($0) }
 
         var rows: [EncodedRow] = []
         rows.reserveCapacity(document.lineItems.count)
+        // Long invoices repeat quantities, prices, rates and amounts: each distinct number is formatted once.
+        var quantities = FormattedNumbers()
+        var prices = FormattedNumbers()
+        var rates = FormattedNumbers()
+        var amounts = FormattedNumbers()
         for (item, amount) in zip(document.lineItems, totals.lineAmounts) {
-            rows.append(
-                EncodedRow(
-                    description: encoder.paragraphs(item.description),
-                    numbers: [
-                        encoder.line(money.quantity(item.quantity)),
-                        encoder.line(money.unitPrice(item.unitPrice, currency: currency)),
-                        encoder.line(money.percent(item.taxRate)),
-                        encoder.line(money.string(from: amount, currency: currency)),
-                    ]))
+            var numbers = [
+                quantities.line(item.quantity, &encoder) { money.quantity(item.quantity) },
+                prices.line(item.unitPrice, &encoder) {
+                    money.unitPrice(item.unitPrice, currency: currency, symbol: symbol)
+                },
+            ]
+            if showsTax { numbers.append(rates.line(item.taxRate.percent, &encoder) { money.percent(item.taxRate) }) }
+            numbers.append(
+                amounts.line(amount, &encoder) { money.string(from: amount, currency: currency, symbol: symbol) })
+            rows.append(EncodedRow(description: encoder.paragraphs(item.description), numbers: numbers))
         }
         self.rows = rows
 
-        notesHeading = encoder.line(InvoiceLabels.notes)
+        notesHeading = encoder.line(labels[.notes])
         let hasNotes = document.notes.contains { !$0.isWhitespace }
         notes = hasNotes ? encoder.paragraphs(document.notes) : []
 
-        var totalRows: [(label: WinAnsiText, value: WinAnsiText)] = [
-            (
-                encoder.line(InvoiceLabels.subtotal),
-                encoder.line(money.string(from: totals.subtotal, currency: currency))
-            )
-        ]
+        var totalRows: [(label: TextLine, value: TextLine)] = []
+        if !totals.taxes.isEmpty {
+            totalRows.append(
+                (
+                    encoder.line(labels[.subtotal]),
+                    encoder.line(money.string(from: totals.subtotal, currency: currency, symbol: symbol))
+                ))
+        }
         for tax in totals.taxes {
-            let label = InvoiceLabels.taxLine(
-                money.percent(tax.rate), of: money.string(from: tax.taxableAmount, currency: currency))
-            totalRows.append((encoder.line(label), encoder.line(money.string(from: tax.taxAmount, currency: currency))))
+            let label = labels.taxLine(
+                rate: money.percent(tax.rate),
+                base: money.string(from: tax.taxableAmount, currency: currency, symbol: symbol))
+            totalRows.append(
+                (
+                    encoder.line(label),
+                    encoder.line(money.string(from: tax.taxAmount, currency: currency, symbol: symbol))
+                ))
         }
         totalRows.append(
-            (encoder.line(InvoiceLabels.total), encoder.line(money.string(from: totals.total, currency: currency))))
+            (
+                encoder.line(labels[.total]),
+                encoder.line(money.string(from: totals.total, currency: currency, symbol: symbol))
+            ))
         self.totalRows = totalRows
 
-        guard encoder.unsupported.isEmpty else { throw .unsupportedCharacters(encoder.unsupported.characters) }
+        // The footer is built per page; its wording and every digit are checked here, once.
+        _ = encoder.line(labels.page(1_234_567_890, of: 0))
+        if let error = encoder.error { throw error }
     }
 
-    private static func party(_ party: InvoiceParty, _ encoder: inout TextEncoder) -> EncodedParty {
-        EncodedParty(name: encoder.paragraphs(party.name), lines: party.lines.flatMap { encoder.paragraphs($0) })
+    private static func party(
+        _ party: InvoiceParty, _ labels: InvoiceLabels, _ encoder: inout TextEncoder
+    ) -> EncodedParty {
+        var lines = party.lines.flatMap { encoder.paragraphs($0) }
+        if let taxID = party.taxID, taxID.contains(where: { !$0.isWhitespace }) {
+            lines.append(encoder.line("\(labels[.taxID]): \(taxID)"))
+        }
+        if let iban = party.iban, iban.contains(where: { !$0.isWhitespace }) {
+            lines.append(encoder.line("\(labels[.iban]): \(iban)"))
+        }
+        return EncodedParty(name: encoder.paragraphs(party.name), lines: lines)
+    }
+}
+
+/// Formatted numbers of one column by value, so a value seen before costs a dictionary lookup.
+private struct FormattedNumbers {
+    private var lines: [DecimalParts: TextLine] = [:]
+
+    mutating func line(_ value: Decimal, _ encoder: inout TextEncoder, format: () -> String) -> TextLine {
+        guard let key = DecimalParts(value) else { return encoder.line(format()) }
+        if let known = lines[key] { return known }
+        let line = encoder.line(format())
+        lines[key] = line
+        return line
     }
 }
 
@@ -105,23 +159,24 @@ struct TableLayout {
     let cellPadding: Double
     let descriptionX: Double
     let descriptionWidth: Double
-    /// Right edges of the quantity, unit price, tax and amount columns.
+    /// Right edges of the number columns (quantity, unit price, tax when shown, amount).
     let rightEdges: [Double]
     let amountColumnWidth: Double
+    /// The header labels and every row's cells, typeset.
+    let header: [GlyphRun]
+    let rows: [(description: [GlyphRun], numbers: [GlyphRun])]
 
-    init(text: EncodedInvoice, geometry: Geometry) {
+    init(text: EncodedInvoice, geometry: Geometry, typesetter: Typesetter) {
         let padding = 6.0
         let gap = 14.0
-        // Widest cell of each number column in 1/1000 em, header included (bold).
-        var units = text.columnLabels.dropFirst().map { label in
-            label.bytes.reduce(0) { $0 + StandardFont.helveticaBold.units(of: $1) }
+        header = text.columnLabels.map { typesetter.run($0, .bold) }
+        rows = text.rows.map { row in
+            (row.description.map { typesetter.run($0, .regular) }, row.numbers.map { typesetter.run($0, .regular) })
         }
-        for row in text.rows {
-            for (column, cell) in row.numbers.enumerated() {
-                var width = 0
-                for byte in cell.bytes { width += StandardFont.helvetica.units(of: byte) }
-                units[column] = max(units[column], width)
-            }
+        // Widest cell of each number column in 1/1000 em, header included (bold).
+        var units = header.dropFirst().map(\.units)
+        for row in rows {
+            for (column, cell) in row.numbers.enumerated() { units[column] = max(units[column], cell.units) }
         }
         let totalUnits = Double(units.reduce(0, +))
         let fixed = 2 * padding + Double(units.count) * gap

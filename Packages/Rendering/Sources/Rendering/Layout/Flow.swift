@@ -10,13 +10,18 @@ struct Strip {
     var columns: [(inout PDFContentStream, _ top: Double) -> Void] = []
     /// Identifies the side-by-side block the strip belongs to; 0 for none.
     var block = 0
+    /// The strip never starts a page: when it must move to the next page, the strip before it moves too (the
+    /// totals take the table's last row with them).
+    var keepWithPrevious = false
 
     init(
-        height: Double, block: Int = 0, columns: [(inout PDFContentStream, Double) -> Void] = [],
+        height: Double, block: Int = 0, keepWithPrevious: Bool = false,
+        columns: [(inout PDFContentStream, Double) -> Void] = [],
         draw: @escaping (inout PDFContentStream, Double) -> Void
     ) {
         self.height = height
         self.block = block
+        self.keepWithPrevious = keepWithPrevious
         self.columns = columns
         self.draw = draw
     }
@@ -107,9 +112,16 @@ enum Paginator {
                     place(header)
                     headerOnPage = true
                 }
-                for strip in group {
+                if cursor - height >= frame.bottom {
+                    for strip in group { place(strip) }
+                    continue
+                }
+                // A group taller than a page is split between units: single strips, except that strips kept
+                // with their predecessor form one unit with it.
+                for unit in units(of: group) {
+                    let unitHeight = unit.reduce(0) { $0 + $1.height }
                     let contentOnPage = (pages.last?.count ?? 0) - (headerOnPage ? 1 : 0)
-                    if cursor - strip.height < frame.bottom && contentOnPage > 0 {
+                    if cursor - unitHeight < frame.bottom && contentOnPage > 0 {
                         startPage()
                         headerOnPage = false
                         if let header = section.repeatedHeader {
@@ -117,10 +129,23 @@ enum Paginator {
                             headerOnPage = true
                         }
                     }
-                    place(strip)
+                    for strip in unit { place(strip) }
                 }
             }
         }
         return pages
+    }
+
+    /// The strips of a group in units that never split: a strip, or a strip with the strips kept with it.
+    private static func units(of group: [Strip]) -> [[Strip]] {
+        var units: [[Strip]] = []
+        for strip in group {
+            if strip.keepWithPrevious, !units.isEmpty {
+                units[units.count - 1].append(strip)
+            } else {
+                units.append([strip])
+            }
+        }
+        return units
     }
 }

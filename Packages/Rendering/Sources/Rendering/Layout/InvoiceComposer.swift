@@ -1,38 +1,21 @@
 import Foundation
 
-/// The English wording of the invoice. One place, so a translation is one table.
-enum InvoiceLabels {
-    static let title = "INVOICE"
-    static let invoice = "Invoice"
-    static let number = "Invoice number"
-    static let issueDate = "Issue date"
-    static let dueDate = "Due date"
-    static let from = "FROM"
-    static let billTo = "BILL TO"
-    static let description = "Description"
-    static let quantity = "Qty"
-    static let unitPrice = "Unit price"
-    static let tax = "Tax"
-    static let amount = "Amount"
-    static let subtotal = "Subtotal"
-    static let total = "Total"
-    static let notes = "Notes"
-
-    static func taxLine(_ percent: String, of base: String) -> String { "Tax \(percent) of \(base)" }
-    static func page(_ index: Int, of count: Int) -> String { "Page \(index) of \(count)" }
-}
-
 /// An invoice laid out on pages: what the PDF writer needs, plus the page count the layout produced.
 struct ComposedInvoice {
-    let pages: [PDFPage]
+    /// The content stream of every page.
+    let pages: [[UInt8]]
+    let pageSize: PageSize
     let pageCount: Int
     let info: PDFDocumentInfo
+    let fonts: FontUsage
 }
 
-/// Lays an invoice out with a theme: encodes every text (collecting unsupported characters), computes totals,
-/// builds flow sections (top block, table, notes, totals) and paginates them.
+/// Lays an invoice out with a theme and fonts: prepares every text (collecting what the fonts cannot draw),
+/// computes totals, builds flow sections (top block, table with the totals kept to its last row, notes) and
+/// paginates them.
 struct InvoiceComposer {
     let theme: InvoiceTheme
+    let fonts: InvoiceFonts
 
     private static let textColor = PDFColor(red: 0.1, green: 0.1, blue: 0.1)
     private static let mutedColor = PDFColor(red: 0.38, green: 0.38, blue: 0.38)
@@ -44,32 +27,36 @@ struct InvoiceComposer {
         _ document: InvoiceDocument, creationDate: Date, pageLimit: Int? = nil
     ) throws(RenderingError) -> ComposedInvoice {
         let totals = try InvoiceTotals(of: document)
-        let text = try EncodedInvoice(document: document, totals: totals)
+        let text = try EncodedInvoice(document: document, totals: totals, fonts: fonts)
+        let typesetter = Typesetter(fonts: fonts)
         let geometry = Geometry(theme: theme)
-        let table = TableLayout(text: text, geometry: geometry)
+        let table = TableLayout(text: text, geometry: geometry, typesetter: typesetter)
 
-        var sections = [FlowSection(groups: [topBlock(text, geometry)])]
-        sections.append(tableSection(text, table, geometry))
-        if !text.notes.isEmpty { sections.append(notesSection(text, geometry)) }
-        sections.append(totalsSection(text, table, geometry))
+        var sections = [FlowSection(groups: [topBlock(text, geometry, typesetter)])]
+        sections.append(tableSection(text, table, geometry, typesetter))
+        if !text.notes.isEmpty { sections.append(notesSection(text, geometry, typesetter)) }
 
         let frame = PageFrame(
             firstPageTop: geometry.top, laterPageTop: geometry.laterPageTop, bottom: geometry.bottom)
         let placed = Paginator.paginate(sections, in: frame)
         let kept = pageLimit.map { Array(placed.prefix(max($0, 1))) } ?? placed
-        var pages: [PDFPage] = []
+        let usage = FontUsage(fonts: fonts)
+        let decorations = Decorations(text: text, typesetter: typesetter)
+        var pages: [[UInt8]] = []
         pages.reserveCapacity(kept.count)
         for (index, placements) in kept.enumerated() {
-            var stream = PDFContentStream(reservingCapacity: placements.count * 160 + 512)
-            if index > 0 { drawRunningHeader(&stream, text, geometry) }
+            var stream = PDFContentStream(fonts: usage, reservingCapacity: placements.count * 120 + 512)
+            if index > 0 { drawRunningHeader(&stream, decorations, geometry) }
             PageDrawer.draw(placements, into: &stream)
-            drawFooter(&stream, text, geometry, page: index + 1, of: placed.count)
-            pages.append(PDFPage(size: theme.pageSize, content: stream))
+            drawFooter(&stream, decorations, geometry, page: index + 1, of: placed.count)
+            stream.finish()
+            pages.append(stream.bytes)
         }
         let info = PDFDocumentInfo(
-            title: "\(InvoiceLabels.invoice) \(document.number)", author: document.seller.name,
+            title: "\(document.labels[.invoice]) \(document.number)", author: document.seller.name,
             creationDate: creationDate)
-        return ComposedInvoice(pages: pages, pageCount: placed.count, info: info)
+        return ComposedInvoice(
+            pages: pages, pageSize: theme.pageSize, pageCount: placed.count, info: info, fonts: usage)
     }
 
     // MARK: - Top block
@@ -81,15 +68,15 @@ struct InvoiceComposer {
     }
 
     private func textItems(
-        _ paragraphs: [WinAnsiText], x: Double, width: Double, font: StandardFont, size: Double, color: PDFColor,
-        alignRight: Bool = false
+        _ paragraphs: [TextLine], x: Double, width: Double, style: FontStyle, size: Double, color: PDFColor,
+        typesetter: Typesetter, alignRight: Bool = false
     ) -> [Item] {
-        let lines = TextWrapper.wrap(paragraphs: paragraphs, width: width, font: font, size: size)
+        let runs = paragraphs.map { typesetter.run($0, style) }
+        let lines = TextWrapper.wrap(paragraphs: runs, width: width, size: size)
         return lines.map { line in
             Item(height: size * 1.3) { stream, top in
-                let lineWidth = font.width(of: line, size: size)
-                let lineX = alignRight ? x + width - lineWidth : x
-                stream.text(line, x: lineX, y: Geometry.baseline(top, size), font: font, size: size, color: color)
+                let lineX = alignRight ? x + width - line.width(size: size) : x
+                stream.text(line, x: lineX, y: Geometry.baseline(top, size), size: size, color: color)
             }
         }
     }
@@ -98,66 +85,103 @@ struct InvoiceComposer {
         Item(height: height) { _, _ in }
     }
 
-    /// Items of a party block: a label, the name in bold, then its lines.
+    /// Items of a party block: a label, the name in bold, then its lines (address, tax ID, IBAN).
     private func partyItems(
-        label: WinAnsiText?, party: EncodedParty, x: Double, width: Double, geometry: Geometry
+        label: TextLine?, party: EncodedParty, x: Double, width: Double, geometry: Geometry,
+        typesetter: Typesetter
     ) -> [Item] {
         let size = geometry.size
         var items: [Item] = []
         if let label {
             items += textItems(
-                [label], x: x, width: width, font: .helveticaBold, size: size * 0.85, color: theme.accent)
+                [label], x: x, width: width, style: .bold, size: size * 0.85, color: theme.accent,
+                typesetter: typesetter)
         }
         items += textItems(
-            party.name, x: x, width: width, font: .helveticaBold, size: size * 1.15, color: Self.textColor)
-        items += textItems(party.lines, x: x, width: width, font: .helvetica, size: size, color: Self.textColor)
+            party.name, x: x, width: width, style: .bold, size: size * 1.15, color: Self.textColor,
+            typesetter: typesetter)
+        items += textItems(
+            party.lines, x: x, width: width, style: .regular, size: size, color: Self.textColor,
+            typesetter: typesetter)
         return items
     }
 
     /// Label/value rows (number, dates): the label at `x`, the value right-aligned at `x + width`, wrapped when
-    /// it is longer than the room beside the label.
+    /// it is longer than the room beside the label. Every row has the same height, so the rows are evenly spaced.
     private func metaItems(
-        _ text: EncodedInvoice, x: Double, width: Double, geometry: Geometry, labelColor: PDFColor = mutedColor,
-        valueColor: PDFColor = textColor
+        _ text: EncodedInvoice, x: Double, width: Double, geometry: Geometry, typesetter: Typesetter,
+        labelColor: PDFColor = mutedColor, valueColor: PDFColor = textColor
     ) -> [Item] {
         let size = geometry.size
-        let labelWidth = text.metaRows.map { Self.width($0.label, .helvetica, size) }.max() ?? 0
+        let labels = text.metaRows.map { typesetter.run($0.label, .regular) }
+        let labelWidth = labels.map { $0.width(size: size) }.max() ?? 0
         let valueWidth = max(width - labelWidth - 10, size * 2)
         var items: [Item] = []
-        for row in text.metaRows {
-            let lines = TextWrapper.wrap(paragraphs: row.value, width: valueWidth, font: .helveticaBold, size: size)
+        for (row, label) in Swift.zip(text.metaRows, labels) {
+            let values = row.value.map { typesetter.run($0, .bold) }
+            let lines = TextWrapper.wrap(paragraphs: values, width: valueWidth, size: size)
             for (index, line) in lines.enumerated() {
-                let label = index == 0 ? row.label : .empty
+                let label = index == 0 ? label : .empty
                 items.append(
                     Item(height: size * 1.4) { stream, top in
                         let baseline = Geometry.baseline(top, size)
-                        stream.text(label, x: x, y: baseline, font: .helvetica, size: size, color: labelColor)
-                        let lineX = x + width - Self.width(line, .helveticaBold, size)
-                        stream.text(line, x: lineX, y: baseline, font: .helveticaBold, size: size, color: valueColor)
+                        stream.text(label, x: x, y: baseline, size: size, color: labelColor)
+                        let lineX = x + width - line.width(size: size)
+                        stream.text(line, x: lineX, y: baseline, size: size, color: valueColor)
                     })
             }
         }
         return items
     }
 
-    /// Zips columns of items into strips: row i of every column shares one strip as tall as its tallest item.
-    /// The first column draws with its strip, the others when the block ends on the page (see `Strip.columns`).
+    /// Sets columns of items side by side. Each column keeps its own line spacing: strips are cut wherever an
+    /// item of any column starts, and each item is drawn by the strip it starts in. The first column draws with
+    /// its strip, the others when the block ends on the page (see `Strip.columns`).
     private func zip(_ columns: [[Item]], block: Int) -> [Strip] {
-        let rows = columns.map(\.count).max() ?? 0
-        return (0..<rows).map { row in
-            let items = columns.map { row < $0.count ? $0[row] : nil }
-            let height = items.compactMap { $0?.height }.max() ?? 0
-            let first = items.first.flatMap { $0 }
-            let others: [(inout PDFContentStream, Double) -> Void] = items.dropFirst().map { item in
-                { stream, top in item?.draw(&stream, top) }
+        var starts: [[Double]] = []
+        var boundaries: [Double] = []
+        var total = 0.0
+        for column in columns {
+            var offset = 0.0
+            var columnStarts: [Double] = []
+            for item in column {
+                columnStarts.append(offset)
+                boundaries.append(offset)
+                offset += item.height
             }
-            return Strip(height: height, block: block, columns: others) { stream, top in
-                first?.draw(&stream, top)
-            }
+            starts.append(columnStarts)
+            total = max(total, offset)
         }
+        boundaries.sort()
+        var cuts: [Double] = []
+        for boundary in boundaries where boundary < total - 1e-9 {
+            if let last = cuts.last, boundary - last < 1e-9 { continue }
+            cuts.append(boundary)
+        }
+        var strips: [Strip] = []
+        strips.reserveCapacity(cuts.count)
+        // Cuts and each column's starts are both ascending: one cursor per column walks them together.
+        var cursors = [Int](repeating: 0, count: columns.count)
+        for (index, cut) in cuts.enumerated() {
+            let next = index + 1 < cuts.count ? cuts[index + 1] : total
+            var drawers: [(inout PDFContentStream, Double) -> Void] = []
+            for (column, items) in columns.enumerated() {
+                var starting: [Item] = []
+                while cursors[column] < items.count && starts[column][cursors[column]] < next - 1e-9 {
+                    starting.append(items[cursors[column]])
+                    cursors[column] += 1
+                }
+                drawers.append { stream, top in
+                    for item in starting { item.draw(&stream, top) }
+                }
+            }
+            let first = drawers.removeFirst()
+            strips.append(Strip(height: next - cut, block: block, columns: drawers, draw: first))
+        }
+        return strips
     }
 
-    private func topBlock(_ text: EncodedInvoice, _ geometry: Geometry) -> [Strip] {
+    private func topBlock(_ text: EncodedInvoice, _ geometry: Geometry, _ typesetter: Typesetter) -> [Strip] {
         let size = geometry.size
         let left = geometry.left
         let width = geometry.contentWidth
@@ -168,38 +192,42 @@ struct InvoiceComposer {
             let rightX = geometry.right - rightWidth
             let seller =
                 textItems(
-                    text.seller.name, x: left, width: sellerWidth, font: .helveticaBold, size: size * 1.5,
-                    color: Self.textColor)
+                    text.seller.name, x: left, width: sellerWidth, style: .bold, size: size * 1.5,
+                    color: Self.textColor, typesetter: typesetter)
                 + textItems(
-                    text.seller.lines, x: left, width: sellerWidth, font: .helvetica, size: size, color: Self.mutedColor
-                )
+                    text.seller.lines, x: left, width: sellerWidth, style: .regular, size: size,
+                    color: Self.mutedColor, typesetter: typesetter)
             let meta =
                 textItems(
-                    [text.title], x: rightX, width: rightWidth, font: .helveticaBold, size: size * 2.4,
-                    color: theme.accent, alignRight: true)
-                + [spacer(size * 0.6)] + metaItems(text, x: rightX, width: rightWidth, geometry: geometry)
+                    [text.title], x: rightX, width: rightWidth, style: .bold, size: size * 2.4, color: theme.accent,
+                    typesetter: typesetter, alignRight: true)
+                + [spacer(size * 0.6)]
+                + metaItems(text, x: rightX, width: rightWidth, geometry: geometry, typesetter: typesetter)
             let client =
                 [spacer(size * 2)]
                 + partyItems(
-                    label: text.billTo, party: text.client, x: left, width: sellerWidth, geometry: geometry)
+                    label: text.billTo, party: text.client, x: left, width: sellerWidth, geometry: geometry,
+                    typesetter: typesetter)
             return zip([seller, meta], block: 1) + zip([client], block: 2)
         case .condensed:
             let titleWidth = width * 0.55
             let metaWidth = width * 0.4
             let title = textItems(
-                text.invoiceNumberTitle, x: left, width: titleWidth, font: .helveticaBold, size: size * 1.6,
-                color: theme.accent)
-            let meta = metaItems(text, x: geometry.right - metaWidth, width: metaWidth, geometry: geometry)
+                text.invoiceNumberTitle, x: left, width: titleWidth, style: .bold, size: size * 1.6,
+                color: theme.accent, typesetter: typesetter)
+            let meta = metaItems(
+                text, x: geometry.right - metaWidth, width: metaWidth, geometry: geometry, typesetter: typesetter)
             let columnWidth = width * 0.48
             let parties = zip(
                 [
                     [spacer(size)]
                         + partyItems(
-                            label: text.from, party: text.seller, x: left, width: columnWidth, geometry: geometry),
+                            label: text.from, party: text.seller, x: left, width: columnWidth, geometry: geometry,
+                            typesetter: typesetter),
                     [spacer(size)]
                         + partyItems(
-                            label: text.billTo, party: text.client, x: geometry.right - columnWidth, width: columnWidth,
-                            geometry: geometry),
+                            label: text.billTo, party: text.client, x: geometry.right - columnWidth,
+                            width: columnWidth, geometry: geometry, typesetter: typesetter),
                 ], block: 2)
             return zip([title, meta], block: 1) + parties
         case .banner:
@@ -210,9 +238,9 @@ struct InvoiceComposer {
             let accent = theme.accent
             let halfWidth = width * 0.46
             let titleSize = size * 2.6
-            let title = text.title
+            let title = typesetter.run(text.title, .bold)
             let meta = metaItems(
-                text, x: geometry.right - halfWidth, width: halfWidth, geometry: geometry,
+                text, x: geometry.right - halfWidth, width: halfWidth, geometry: geometry, typesetter: typesetter,
                 labelColor: accent.lightened(by: 0.7), valueColor: .white)
             // The title is centred beside the whole label/value block rather than sharing its first row, so the
             // rows keep an even rhythm.
@@ -226,7 +254,7 @@ struct InvoiceComposer {
                 rows[rows.count - 1] = Item(height: last.height) { stream, top in
                     last.draw(&stream, top)
                     let baseline = top + above - blockHeight / 2 - titleSize * 0.36
-                    stream.text(title, x: left, y: baseline, font: .helveticaBold, size: titleSize, color: .white)
+                    stream.text(title, x: left, y: baseline, size: titleSize, color: .white)
                 }
             }
             let band = [spacer(size * 1.4)] + rows + [spacer(size * 1.4)]
@@ -243,19 +271,22 @@ struct InvoiceComposer {
                 [
                     [spacer(size * 1.5)]
                         + partyItems(
-                            label: text.from, party: text.seller, x: left, width: halfWidth, geometry: geometry),
+                            label: text.from, party: text.seller, x: left, width: halfWidth, geometry: geometry,
+                            typesetter: typesetter),
                     [spacer(size * 1.5)]
                         + partyItems(
                             label: text.billTo, party: text.client, x: geometry.right - halfWidth, width: halfWidth,
-                            geometry: geometry),
+                            geometry: geometry, typesetter: typesetter),
                 ], block: 2)
             return banner + parties
         }
     }
 
-    // MARK: - Table
+    // MARK: - Table and totals
 
-    private func tableSection(_ text: EncodedInvoice, _ table: TableLayout, _ geometry: Geometry) -> FlowSection {
+    private func tableSection(
+        _ text: EncodedInvoice, _ table: TableLayout, _ geometry: Geometry, _ typesetter: Typesetter
+    ) -> FlowSection {
         let size = table.fontSize
         let padding = geometry.rowPadding
         let lineHeight = size * 1.3
@@ -265,27 +296,26 @@ struct InvoiceComposer {
         let headerFill = filled ? theme.accent : Self.headerFill
         let headerText = filled ? PDFColor.white : Self.textColor
         let headerHeight = lineHeight + 2 * max(padding, 3)
-        let labels = text.columnLabels
+        let labels = table.header
         let header = Strip(height: headerHeight) { stream, top in
             stream.fillRectangle(
                 x: left, y: top - headerHeight, width: contentWidth, height: headerHeight, color: headerFill)
             let baseline = Geometry.baseline(top - max(padding, 3), size)
-            stream.text(
-                labels[0], x: table.descriptionX, y: baseline, font: .helveticaBold, size: size, color: headerText)
+            stream.text(labels[0], x: table.descriptionX, y: baseline, size: size, color: headerText)
             for (column, label) in labels.dropFirst().enumerated() {
-                let x = table.rightEdges[column] - Self.width(label, .helveticaBold, size)
-                stream.text(label, x: x, y: baseline, font: .helveticaBold, size: size, color: headerText)
+                let x = table.rightEdges[column] - label.width(size: size)
+                stream.text(label, x: x, y: baseline, size: size, color: headerText)
             }
         }
 
         let stripe = theme.stripedRows ? theme.accent.lightened(by: 0.9) : nil
         let ruled = theme.ruledRows
         var groups: [[Strip]] = []
-        groups.reserveCapacity(text.rows.count)
-        for (rowIndex, row) in text.rows.enumerated() {
-            let lines = TextWrapper.wrap(
-                paragraphs: row.description, width: table.descriptionWidth, font: .helvetica, size: size)
+        groups.reserveCapacity(table.rows.count + 1)
+        for (rowIndex, row) in table.rows.enumerated() {
+            let lines = TextWrapper.wrap(paragraphs: row.description, width: table.descriptionWidth, size: size)
             let fill = rowIndex % 2 == 1 ? stripe : nil
+            let numbers = row.numbers
             var strips: [Strip] = []
             strips.reserveCapacity(lines.count)
             for (lineIndex, line) in lines.enumerated() {
@@ -303,15 +333,12 @@ struct InvoiceComposer {
                         if isFirst {
                             // The numbers go first in content order, so text extraction keeps every description
                             // in one piece after them.
-                            for (column, cell) in row.numbers.enumerated() {
-                                let x = table.rightEdges[column] - Self.width(cell, .helvetica, size)
-                                stream.text(
-                                    cell, x: x, y: baseline, font: .helvetica, size: size, color: Self.textColor)
+                            for (column, cell) in numbers.enumerated() {
+                                let x = table.rightEdges[column] - cell.width(size: size)
+                                stream.text(cell, x: x, y: baseline, size: size, color: Self.textColor)
                             }
                         }
-                        stream.text(
-                            line, x: table.descriptionX, y: baseline, font: .helvetica, size: size,
-                            color: Self.textColor)
+                        stream.text(line, x: table.descriptionX, y: baseline, size: size, color: Self.textColor)
                         if isLast && ruled {
                             stream.line(
                                 fromX: left, y1: top - height, toX: left + contentWidth, y2: top - height, width: 0.5,
@@ -321,48 +348,42 @@ struct InvoiceComposer {
             }
             groups.append(strips)
         }
+        // The totals follow the table directly and never start a page: they travel with the last row.
+        let totals = totalsStrips(text, table, geometry, typesetter)
+        if groups.isEmpty {
+            groups.append(totals)
+        } else {
+            groups[groups.count - 1] += totals
+        }
         return FlowSection(repeatedHeader: header, groups: groups, spaceBefore: geometry.size * 1.5)
     }
 
-    // MARK: - Notes and totals
-
-    private func notesSection(_ text: EncodedInvoice, _ geometry: Geometry) -> FlowSection {
-        let size = geometry.size
-        let heading = textItems(
-            [text.notesHeading], x: geometry.left, width: geometry.contentWidth, font: .helveticaBold, size: size,
-            color: theme.accent)
-        let lines = textItems(
-            text.notes, x: geometry.left, width: geometry.contentWidth, font: .helvetica, size: size,
-            color: Self.textColor)
-        let strips = zip([heading], block: 0) + zip([lines], block: 0)
-        // The heading stays with the first line; every later line may start a page.
-        var groups = [Array(strips.prefix(2))]
-        groups += strips.dropFirst(2).map { [$0] }
-        return FlowSection(groups: groups, spaceBefore: size * 1.5)
-    }
-
-    private func totalsSection(_ text: EncodedInvoice, _ table: TableLayout, _ geometry: Geometry) -> FlowSection {
+    private func totalsStrips(
+        _ text: EncodedInvoice, _ table: TableLayout, _ geometry: Geometry, _ typesetter: Typesetter
+    ) -> [Strip] {
         let size = geometry.size
         let totalSize = size * 1.2
         let right = geometry.right - table.cellPadding
+        let last = text.totalRows.count - 1
+        let rows = text.totalRows.enumerated().map { index, row in
+            let style: FontStyle = index == last ? .bold : .regular
+            return (label: typesetter.run(row.label, style), value: typesetter.run(row.value, style))
+        }
         let valueWidth = max(
-            table.amountColumnWidth,
-            text.totalRows.map { Self.width($0.value, .helveticaBold, totalSize) }.max() ?? 0)
+            table.amountColumnWidth, rows.map { $0.value.width(size: totalSize) }.max() ?? 0)
         let labelRight = right - valueWidth - size * 1.5
-        let labelWidestOfAll =
-            text.totalRows.map { Self.width($0.label, .helveticaBold, totalSize) }.max() ?? 0
-        let boxLeft = max(labelRight - labelWidestOfAll - size, geometry.left)
+        let widestLabel = rows.map { $0.label.width(size: totalSize) }.max() ?? 0
+        let boxLeft = max(labelRight - widestLabel - size, geometry.left)
         let accent = theme.accent
         let banner = theme.header == .banner
-        var strips: [Strip] = []
-        for (index, row) in text.totalRows.enumerated() {
-            let isTotal = index == text.totalRows.count - 1
-            let font: StandardFont = isTotal ? .helveticaBold : .helvetica
+        var strips = [Strip(height: size * 1.2, keepWithPrevious: true) { _, _ in }]
+        for (index, row) in rows.enumerated() {
+            let isTotal = index == last
             let rowSize = isTotal ? totalSize : size
             let height = rowSize * 1.3 + (isTotal ? size * 0.9 : size * 0.3)
             let boxRight = geometry.right
             strips.append(
-                Strip(height: height) { stream, top in
+                Strip(height: height, keepWithPrevious: true) { stream, top in
                     var color = Self.textColor
                     if isTotal {
                         if banner {
@@ -376,35 +397,75 @@ struct InvoiceComposer {
                     }
                     let baseline = Geometry.baseline(top - (isTotal ? size * 0.45 : size * 0.15), rowSize)
                     stream.text(
-                        row.label, x: labelRight - Self.width(row.label, font, rowSize), y: baseline, font: font,
-                        size: rowSize, color: color)
+                        row.label, x: labelRight - row.label.width(size: rowSize), y: baseline, size: rowSize,
+                        color: color)
                     stream.text(
-                        row.value, x: right - Self.width(row.value, font, rowSize), y: baseline, font: font,
-                        size: rowSize, color: color)
+                        row.value, x: right - row.value.width(size: rowSize), y: baseline, size: rowSize, color: color)
                 })
         }
-        return FlowSection(groups: [strips], spaceBefore: size * 1.2)
+        return strips
+    }
+
+    // MARK: - Notes
+
+    private func notesSection(_ text: EncodedInvoice, _ geometry: Geometry, _ typesetter: Typesetter) -> FlowSection {
+        let size = geometry.size
+        let heading = textItems(
+            [text.notesHeading], x: geometry.left, width: geometry.contentWidth, style: .bold, size: size,
+            color: theme.accent, typesetter: typesetter)
+        let lines = textItems(
+            text.notes, x: geometry.left, width: geometry.contentWidth, style: .regular, size: size,
+            color: Self.textColor, typesetter: typesetter)
+        let strips = zip([heading + lines], block: 0)
+        // The heading stays with the first line; every later line may start a page.
+        var groups = [Array(strips.prefix(2))]
+        groups += strips.dropFirst(2).map { [$0] }
+        return FlowSection(groups: groups, spaceBefore: size * 1.5)
     }
 
     // MARK: - Page decorations
 
-    private func drawRunningHeader(_ stream: inout PDFContentStream, _ text: EncodedInvoice, _ geometry: Geometry) {
+    /// The typeset texts every page repeats.
+    private struct Decorations {
+        let runningTitle: GlyphRun
+        let seller: GlyphRun
+        let ellipsisRegular: GlyphRun
+        let ellipsisBold: GlyphRun
+        let labels: InvoiceLabels
+        let typesetter: Typesetter
+
+        init(text: EncodedInvoice, typesetter: Typesetter) {
+            runningTitle = typesetter.run(text.runningTitle, .bold)
+            seller = typesetter.run(text.sellerLine, .regular)
+            ellipsisRegular = Self.ellipsis(.regular, typesetter)
+            ellipsisBold = Self.ellipsis(.bold, typesetter)
+            labels = text.labels
+            self.typesetter = typesetter
+        }
+
+        /// "…", or three dots in fonts without it.
+        private static func ellipsis(_ style: FontStyle, _ typesetter: Typesetter) -> GlyphRun {
+            let single = typesetter.run(TextLine(scalars: [0x2026]), style)
+            return single.isEmpty ? typesetter.run(ascii: "...", style) : single
+        }
+    }
+
+    private func drawRunningHeader(_ stream: inout PDFContentStream, _ page: Decorations, _ geometry: Geometry) {
         let size = geometry.size * 0.85
         let half = geometry.contentWidth * 0.48
         let baseline = theme.pageSize.height - geometry.margin - size
-        let title = TextWrapper.firstLine(text.runningTitle, width: half, font: .helveticaBold, size: size)
-        stream.text(title, x: geometry.left, y: baseline, font: .helveticaBold, size: size, color: Self.mutedColor)
-        let seller = TextWrapper.firstLine(text.sellerLine, width: half, font: .helvetica, size: size)
+        let title = TextWrapper.firstLine(page.runningTitle, width: half, size: size, ellipsis: page.ellipsisBold)
+        stream.text(title, x: geometry.left, y: baseline, size: size, color: Self.mutedColor)
+        let seller = TextWrapper.firstLine(page.seller, width: half, size: size, ellipsis: page.ellipsisRegular)
         stream.text(
-            seller, x: geometry.right - Self.width(seller, .helvetica, size), y: baseline, font: .helvetica,
-            size: size, color: Self.mutedColor)
+            seller, x: geometry.right - seller.width(size: size), y: baseline, size: size, color: Self.mutedColor)
         stream.line(
             fromX: geometry.left, y1: baseline - size * 0.6, toX: geometry.right, y2: baseline - size * 0.6, width: 0.5,
             color: Self.ruleColor)
     }
 
     private func drawFooter(
-        _ stream: inout PDFContentStream, _ text: EncodedInvoice, _ geometry: Geometry, page: Int, of count: Int
+        _ stream: inout PDFContentStream, _ page: Decorations, _ geometry: Geometry, page number: Int, of count: Int
     ) {
         let size = geometry.size * 0.85
         let baseline = geometry.margin
@@ -412,16 +473,11 @@ struct InvoiceComposer {
         let ruleColor = theme.header == .banner ? theme.accent : Self.ruleColor
         stream.line(fromX: geometry.left, y1: ruleY, toX: geometry.right, y2: ruleY, width: 0.5, color: ruleColor)
         let seller = TextWrapper.firstLine(
-            text.sellerLine, width: geometry.contentWidth * 0.6, font: .helvetica, size: size)
-        stream.text(seller, x: geometry.left, y: baseline, font: .helvetica, size: size, color: Self.mutedColor)
-        let label = WinAnsiText(bytes: Array(InvoiceLabels.page(page, of: count).utf8))
+            page.seller, width: geometry.contentWidth * 0.6, size: size, ellipsis: page.ellipsisRegular)
+        stream.text(seller, x: geometry.left, y: baseline, size: size, color: Self.mutedColor)
+        let label = page.typesetter.run(TextEncoder.prepared(page.labels.page(number, of: count)), .regular)
         stream.text(
-            label, x: geometry.right - Self.width(label, .helvetica, size), y: baseline, font: .helvetica, size: size,
-            color: Self.mutedColor)
-    }
-
-    static func width(_ text: WinAnsiText, _ font: StandardFont, _ size: Double) -> Double {
-        font.width(of: text, size: size)
+            label, x: geometry.right - label.width(size: size), y: baseline, size: size, color: Self.mutedColor)
     }
 }
 

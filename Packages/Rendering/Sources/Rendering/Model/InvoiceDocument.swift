@@ -7,6 +7,8 @@ public struct InvoiceDocument: Hashable, Sendable {
     public var number: String
     /// The day the invoice was issued.
     public var issueDate: CalendarDay
+    /// The day the goods or services were delivered, when the invoice states one (German invoices must).
+    public var serviceDate: CalendarDay?
     /// The day payment is due, if the invoice states one.
     public var dueDate: CalendarDay?
     /// Who issues the invoice.
@@ -17,25 +19,30 @@ public struct InvoiceDocument: Hashable, Sendable {
     public var currency: Currency
     /// The billed lines, in order. An invoice with no lines renders with an empty table and zero totals.
     public var lineItems: [InvoiceLineItem]
-    /// Free text printed after the table (payment terms, bank details); line breaks are kept, empty means none.
+    /// Free text printed after the totals (payment terms, thanks); line breaks are kept, empty means none.
     public var notes: String
     /// How numbers and dates are written.
     public var locale: RenderingLocale
+    /// The wording of titles, headings and totals.
+    public var labels: InvoiceLabels
 
     /// Creates a document.
     public init(
         number: String,
         issueDate: CalendarDay,
+        serviceDate: CalendarDay? = nil,
         dueDate: CalendarDay? = nil,
         seller: InvoiceParty,
         client: InvoiceParty,
         currency: Currency,
         lineItems: [InvoiceLineItem],
         notes: String = "",
-        locale: RenderingLocale = .enUS
+        locale: RenderingLocale = .enUS,
+        labels: InvoiceLabels = .english
     ) {
         self.number = number
         self.issueDate = issueDate
+        self.serviceDate = serviceDate
         self.dueDate = dueDate
         self.seller = seller
         self.client = client
@@ -43,20 +50,27 @@ public struct InvoiceDocument: Hashable, Sendable {
         self.lineItems = lineItems
         self.notes = notes
         self.locale = locale
+        self.labels = labels
     }
 }
 
-/// A seller or client block: a name in bold and any number of further lines (street, city, tax ID, email).
+/// A seller or client block: a name in bold, address lines, and optionally a tax ID and an IBAN.
 public struct InvoiceParty: Hashable, Sendable {
     /// The name, printed first and in bold.
     public var name: String
-    /// Further lines, printed in order; long lines wrap.
+    /// Further lines (street, city, email), printed in order; long lines wrap.
     public var lines: [String]
+    /// The VAT or tax identification number, printed after the lines with its label when present.
+    public var taxID: String?
+    /// The bank account (IBAN), printed after the tax ID with its label when present.
+    public var iban: String?
 
-    /// Creates a party block.
-    public init(name: String, lines: [String] = []) {
+    /// Creates a party block. Empty or blank `taxID` and `iban` print nothing.
+    public init(name: String, lines: [String] = [], taxID: String? = nil, iban: String? = nil) {
         self.name = name
         self.lines = lines
+        self.taxID = taxID
+        self.iban = iban
     }
 }
 
@@ -64,7 +78,8 @@ public struct InvoiceParty: Hashable, Sendable {
 public struct InvoiceLineItem: Hashable, Sendable {
     /// What was delivered; long text wraps inside the description column, line breaks are kept.
     public var description: String
-    /// How many units; may be fractional (hours) or negative (a credit).
+    /// How many units; may be fractional (1.5 hours, up to three places by the shared contract) or negative
+    /// (a credit).
     public var quantity: Decimal
     /// The net price of one unit in the invoice's currency.
     public var unitPrice: Decimal

@@ -15,34 +15,39 @@ public struct MoneyFormatter: Hashable, Sendable {
     /// `1.234,50 €`, `¥1,235`, `BHD 1.250`. Negative amounts get a leading `-`. NaN is written `NaN` (the
     /// renderer never passes one; it reports `numberOutOfRange` first).
     public func string(from amount: Decimal, currency: Currency) -> String {
+        string(from: amount, currency: currency, symbol: currency.symbol)
+    }
+
+    /// `amount` with `symbol` in place of the currency's own (the renderer's choice for its fonts).
+    func string(from amount: Decimal, currency: Currency, symbol: String) -> String {
         guard !amount.isNaN else { return "NaN" }
         let rounded = MoneyRounding.round(amount, scale: currency.minorUnits)
         let digits = number(
             rounded, minimumFractionDigits: currency.minorUnits, maximumFractionDigits: currency.minorUnits)
-        return attachingSymbol(of: currency, to: digits)
+        return attachingSymbol(symbol, to: digits)
     }
 
-    /// A quantity: grouped, exact up to six fraction digits, trailing zeros dropped (`1.5`, `1,000`).
+    /// A quantity: grouped, exact up to six fraction digits, trailing zeros dropped (`1.5`, `1,000`, `0.125`).
     func quantity(_ value: Decimal) -> String {
         number(MoneyRounding.round(value, scale: 6), minimumFractionDigits: 0, maximumFractionDigits: 6)
     }
 
     /// A unit price: like an amount, but keeps up to six fraction digits when the price has them (`$0.0125`),
     /// because a unit price may be finer than the currency's minor unit.
-    func unitPrice(_ value: Decimal, currency: Currency) -> String {
+    func unitPrice(_ value: Decimal, currency: Currency, symbol: String) -> String {
         let rounded = MoneyRounding.round(value, scale: 6)
         let digits = number(rounded, minimumFractionDigits: currency.minorUnits, maximumFractionDigits: 6)
-        return attachingSymbol(of: currency, to: digits)
+        return attachingSymbol(symbol, to: digits)
     }
 
-    private func attachingSymbol(of currency: Currency, to digits: String) -> String {
+    private func attachingSymbol(_ symbol: String, to digits: String) -> String {
         let negative = digits.hasPrefix("-")
         let magnitude = negative ? String(digits.dropFirst()) : digits
         let sign = negative ? "-" : ""
         switch locale.symbolPlacement {
-        case .leading: return sign + currency.symbol + (currency.symbolIsWord ? " " : "") + magnitude
+        case .leading: return sign + symbol + (Currency.symbolIsWord(symbol) ? " " : "") + magnitude
         // A no-break space keeps the symbol on the line of its amount.
-        case .trailing: return sign + magnitude + "\u{A0}" + currency.symbol
+        case .trailing: return sign + magnitude + "\u{A0}" + symbol
         }
     }
 
@@ -53,20 +58,24 @@ public struct MoneyFormatter: Hashable, Sendable {
 
     /// Digits of an already rounded value with grouping and the locale's separators; a leading `-` when negative.
     func number(_ value: Decimal, minimumFractionDigits: Int, maximumFractionDigits: Int) -> String {
-        // `Decimal.description` is locale-independent plain notation ("-1234.5"), never an exponent. The digits
-        // are handled as ASCII bytes: this runs for every cell of every row.
         let zero = UInt8(ascii: "0")
         var negative = false
         var integer: [UInt8] = []
         var fraction: [UInt8] = []
-        var inFraction = false
-        for byte in value.description.utf8 {
-            switch byte {
-            case UInt8(ascii: "-"): negative = true
-            case UInt8(ascii: "."): inFraction = true
-            case zero...UInt8(ascii: "9"):
-                if inFraction { fraction.append(byte) } else { integer.append(byte) }
-            default: break
+        if let parts = DecimalParts(value) {
+            negative = parts.negative
+            (integer, fraction) = parts.digits()
+        } else {
+            // `Decimal.description` is locale-independent plain notation ("-1234.5"), never an exponent.
+            var inFraction = false
+            for byte in value.description.utf8 {
+                switch byte {
+                case UInt8(ascii: "-"): negative = true
+                case UInt8(ascii: "."): inFraction = true
+                case zero...UInt8(ascii: "9"):
+                    if inFraction { fraction.append(byte) } else { integer.append(byte) }
+                default: break
+                }
             }
         }
         if integer.isEmpty { integer = [zero] }
@@ -97,7 +106,7 @@ public struct MoneyFormatter: Hashable, Sendable {
 }
 
 /// The rounding rule of every amount: to the currency's minor units, halves away from zero (commercial
-/// rounding: 0.125 → 0.13, -0.125 → -0.13).
+/// rounding, "half up" for the positive amounts of an invoice: 0.125 → 0.13, -0.125 → -0.13).
 public enum MoneyRounding {
     /// `value` rounded to `scale` fraction digits, halves away from zero.
     public static func round(_ value: Decimal, scale: Int) -> Decimal {

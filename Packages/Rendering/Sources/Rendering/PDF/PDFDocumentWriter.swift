@@ -8,50 +8,54 @@ struct PDFDocumentInfo: Sendable {
     var producer = "Rendering (Swift)"
 }
 
-/// One finished page: its size and drawing operators.
-struct PDFPage: Sendable {
-    var size: PageSize
-    var content: PDFContentStream
-}
-
-/// Serialises pages into a PDF 1.7 file with a classic cross-reference table.
+/// Serialises pages into a PDF 1.7 file with a classic cross-reference table, embedding the font subsets the
+/// pages use.
 ///
-/// Streams are written uncompressed: Foundation has no portable deflate, and uncompressed content keeps the
-/// writer dependency-free and the output inspectable. Every byte is a function of the pages and the info, so
-/// the same input always gives the same file.
-struct PDFDocumentWriter: Sendable {
+/// Streams are Flate-compressed when a compressor is given and it makes them smaller; otherwise they are written
+/// as they are. Every byte is a function of the pages, the fonts and the info, so the same input always gives the
+/// same file.
+struct PDFDocumentWriter {
     var info: PDFDocumentInfo
+    var compressor: (any FlateCompressing)?
 
-    func write(_ pages: [PDFPage]) -> Data {
-        var output = PDFOutput()
-        output.bytes.reserveCapacity(pages.reduce(1024) { $0 + $1.content.bytes.count + 300 })
+    /// The document of `pages` (each page's content stream), all of `size`, with the fonts they used.
+    func write(_ pages: [[UInt8]], size: PageSize, fonts: FontUsage) throws(RenderingError) -> Data {
+        var output = PDFOutput(compressor: compressor)
+        output.bytes.reserveCapacity(pages.reduce(4096) { $0 + $1.count + 100 })
         // The comment with four bytes above 0x7F tells transfer tools the file is binary.
         output.append(
             "%PDF-1.7\n%\u{E2}\u{E3}\u{CF}\u{D3}\n".unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) })
 
-        let fonts = StandardFont.allCases
         let catalog = 1
         let pageTree = 2
-        let firstFont = 3
-        let infoObject = firstFont + fonts.count
-        let firstPage = infoObject + 1
+        let infoObject = 3
+        var next = 4
+        var fontObjects: [(face: Int, object: Int)] = []
+        for (face, used) in fonts.usedFaces.enumerated() where used {
+            fontObjects.append((face, next))
+            next += fonts.embedded[face] == nil ? 1 : 5
+        }
+        let firstPage = next
         let objectCount = firstPage + pages.count * 2
 
         output.beginObject(catalog)
         output.append("<< /Type /Catalog /Pages \(pageTree) 0 R >>")
         output.endObject()
 
+        var fontResources = "<< "
+        for (face, object) in fontObjects { fontResources += "/\(FontUsage.resourceName(face)) \(object) 0 R " }
+        fontResources += ">>"
+
+        // Every page has the same size and fonts: the page tree states them once and the pages inherit them.
         output.beginObject(pageTree)
-        output.append("<< /Type /Pages /Count \(pages.count) /Kids [")
+        output.append("<< /Type /Pages /Count \(pages.count) /MediaBox [0 0 ")
+        PDFNumber.append(size.width, decimals: 2, to: &output.bytes)
+        output.append(" ")
+        PDFNumber.append(size.height, decimals: 2, to: &output.bytes)
+        output.append("] /Resources << /Font \(fontResources) >> /Kids [")
         for index in pages.indices { output.append("\(firstPage + index * 2) 0 R ") }
         output.append("] >>")
         output.endObject()
-
-        for (index, font) in fonts.enumerated() {
-            output.beginObject(firstFont + index)
-            output.append("<< /Type /Font /Subtype /Type1 /BaseFont /\(font.baseFont) /Encoding /WinAnsiEncoding >>")
-            output.endObject()
-        }
 
         output.beginObject(infoObject)
         output.append("<< /Title ")
@@ -64,25 +68,29 @@ struct PDFDocumentWriter: Sendable {
         output.append(" /CreationDate (\(date)) /ModDate (\(date)) >>")
         output.endObject()
 
-        var fontResources = "<< "
-        for (index, font) in fonts.enumerated() { fontResources += "/\(font.resourceName) \(firstFont + index) 0 R " }
-        fontResources += ">>"
+        for (face, object) in fontObjects {
+            switch fonts.fonts.faces[face] {
+            case .standard(let font):
+                output.beginObject(object)
+                output.append(
+                    "<< /Type /Font /Subtype /Type1 /BaseFont /\(font.baseFont) /Encoding /WinAnsiEncoding >>")
+                output.endObject()
+            case .trueType(let font):
+                guard let usage = fonts.embedded[face] else { continue }
+                do {
+                    try EmbeddedFontWriter.write(font, usage: usage, firstObject: object, to: &output)
+                } catch {
+                    throw .invalidFont(error)
+                }
+            }
+        }
 
         for (index, page) in pages.enumerated() {
             let pageObject = firstPage + index * 2
             output.beginObject(pageObject)
-            output.append("<< /Type /Page /Parent \(pageTree) 0 R /MediaBox [0 0 ")
-            PDFNumber.append(page.size.width, decimals: 2, to: &output.bytes)
-            output.append(" ")
-            PDFNumber.append(page.size.height, decimals: 2, to: &output.bytes)
-            output.append("] /Resources << /Font \(fontResources) >> /Contents \(pageObject + 1) 0 R >>")
+            output.append("<< /Type /Page /Parent \(pageTree) 0 R /Contents \(pageObject + 1) 0 R >>")
             output.endObject()
-
-            output.beginObject(pageObject + 1)
-            output.append("<< /Length \(page.content.bytes.count) >>\nstream\n")
-            output.append(page.content.bytes)
-            output.append("\nendstream")
-            output.endObject()
+            output.stream(pageObject + 1, page)
         }
 
         let identifier = Self.fingerprint(output.bytes)
@@ -113,18 +121,23 @@ struct PDFDocumentWriter: Sendable {
         return "D:" + fields.joined() + "Z"
     }
 
-    private static func padded(_ value: Int, width: Int) -> String {
+    static func padded(_ value: Int, width: Int) -> String {
         let digits = String(value)
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 
-    /// A deterministic 128-bit file identifier: two FNV-1a hashes of the body with different offsets.
+    /// A deterministic 128-bit file identifier: two FNV-1a style hashes of the body with different offsets,
+    /// taken eight bytes at a time.
     private static func fingerprint(_ bytes: [UInt8]) -> String {
         var first: UInt64 = 0xcbf2_9ce4_8422_2325
         var second: UInt64 = 0x8422_2325_cbf2_9ce4
-        for byte in bytes {
-            first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-            second = (second ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        var index = 0
+        while index < bytes.count {
+            var word: UInt64 = 0
+            for byte in bytes[index..<min(index + 8, bytes.count)] { word = word << 8 | UInt64(byte) }
+            first = (first ^ word) &* 0x0000_0100_0000_01B3
+            second = (second ^ (word >> 3 | word << 61)) &* 0x0000_0100_0000_01B3
+            index += 8
         }
         return hex(first) + hex(second)
     }
@@ -136,9 +149,14 @@ struct PDFDocumentWriter: Sendable {
 }
 
 /// The growing file plus the byte offset of every object, for the cross-reference table.
-private struct PDFOutput {
+struct PDFOutput {
     var bytes: [UInt8] = []
     var offsets: [Int] = [0]
+    let compressor: (any FlateCompressing)?
+
+    init(compressor: (any FlateCompressing)?) {
+        self.compressor = compressor
+    }
 
     mutating func beginObject(_ number: Int) {
         if offsets.count <= number { offsets.append(contentsOf: repeatElement(0, count: number + 1 - offsets.count)) }
@@ -148,6 +166,22 @@ private struct PDFOutput {
 
     mutating func endObject() {
         append("\nendobj\n")
+    }
+
+    /// A stream object: compressed with FlateDecode when a compressor is set and the result is smaller.
+    /// `entries` are further dictionary entries (such as `/Length1`).
+    mutating func stream(_ number: Int, _ content: [UInt8], entries: String = "") {
+        beginObject(number)
+        var body = content
+        var filter = ""
+        if let compressor, let compressed = compressor.deflate(Data(content)), compressed.count < content.count {
+            body = [UInt8](compressed)
+            filter = " /Filter /FlateDecode"
+        }
+        append("<< /Length \(body.count)\(filter)\(entries) >>\nstream\n")
+        append(body)
+        append("\nendstream")
+        endObject()
     }
 
     mutating func append(_ text: String) {

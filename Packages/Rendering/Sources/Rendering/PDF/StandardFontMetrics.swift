@@ -5,7 +5,7 @@
 
 /// Glyph widths of the core fonts, looked up by WinAnsi byte.
 enum StandardFontMetrics {
-    /// Helvetica and Helvetica-Oblique (the oblique face shares the upright widths).
+    /// Helvetica.
     static let helvetica: [UInt16] = [
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,  // 0x00
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,  // 0x10

@@ -3,8 +3,9 @@ public import Foundation
 /// Turns an invoice into the bytes of a finished document (a PDF).
 public protocol InvoiceRendering: Sendable {
     /// Renders `invoice`. Throws only for input no layout can show: characters outside the fonts
-    /// (`unsupportedCharacters`), numbers outside `InvoiceLimits` (`numberOutOfRange`). A document that passes
-    /// the invoice validator's rules and uses WinAnsi text always renders.
+    /// (`unsupportedCharacters`), scripts that need shaping (`unsupportedScript`), numbers outside
+    /// `InvoiceLimits` (`numberOutOfRange`). A document that passes the invoice validator's rules, with text the
+    /// fonts cover, always renders.
     func render(_ invoice: InvoiceDocument) throws(RenderingError) -> Data
 }
 

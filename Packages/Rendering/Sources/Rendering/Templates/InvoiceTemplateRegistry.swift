@@ -37,17 +37,23 @@ public struct InvoiceTemplateRegistry: Sendable {
         self.fallback = fallback
     }
 
-    /// Standard, Compact and Creative (in `accent`) under their IDs, with Standard as the fallback.
+    /// Standard, Compact and Creative (in `accent`) under their IDs, with Standard as the fallback, all drawn
+    /// with `fonts` and compressed by `compressor` when given.
     public static func builtIn(
         accent: PDFColor = PDFColor(red: 0.85, green: 0.33, blue: 0.2), pageSize: PageSize = .a4,
+        fonts: InvoiceFonts = .default, compressor: (any FlateCompressing)? = nil,
         creationDate: @escaping @Sendable () -> Date = { Date() }
     ) -> InvoiceTemplateRegistry {
-        let standard = StandardInvoiceTemplate(pageSize: pageSize, creationDate: creationDate)
+        let standard = StandardInvoiceTemplate(
+            pageSize: pageSize, fonts: fonts, compressor: compressor, creationDate: creationDate)
+        let compact = CompactInvoiceTemplate(
+            pageSize: pageSize, fonts: fonts, compressor: compressor, creationDate: creationDate)
+        let creative = CreativeInvoiceTemplate(
+            accent: accent, pageSize: pageSize, fonts: fonts, compressor: compressor, creationDate: creationDate)
         return InvoiceTemplateRegistry(fallback: standard)
             .registering(standard, for: .standard)
-            .registering(CompactInvoiceTemplate(pageSize: pageSize, creationDate: creationDate), for: .compact)
-            .registering(
-                CreativeInvoiceTemplate(accent: accent, pageSize: pageSize, creationDate: creationDate), for: .creative)
+            .registering(compact, for: .compact)
+            .registering(creative, for: .creative)
     }
 
     /// A copy with `renderer` under `id`, replacing any renderer registered there before.

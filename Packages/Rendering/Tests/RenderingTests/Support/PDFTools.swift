@@ -10,8 +10,10 @@ import Testing
 struct PDFTools {
     struct Output: Sendable {
         let status: Int32
-        let standardOutput: String
+        let standardOutputData: Data
         let standardError: String
+
+        var standardOutput: String { String(decoding: standardOutputData, as: UTF8.self) }
     }
 
     /// Writes `data` to a fresh temporary file, runs `tool` with `arguments(file)`, then deletes the folder.
@@ -49,8 +51,28 @@ struct PDFTools {
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Output(
-            status: process.terminationStatus, standardOutput: String(decoding: outData, as: UTF8.self),
+            status: process.terminationStatus, standardOutputData: outData,
             standardError: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Page `page` as a picture from pdftoppm (`options` such as `-gray -r 30` or `-png -r 70`): the bytes of the
+    /// file it writes.
+    static func picture(_ data: Data, page: Int = 1, options: [String]) async throws -> Data {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("RenderingTests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("document.pdf")
+        try data.write(to: file)
+        let root = folder.appendingPathComponent("picture")
+        let arguments = options + ["-f", "\(page)", "-l", "\(page)", "-singlefile", file.path, root.path]
+        let output = try await onOwnThread { try runBlocking("pdftoppm", arguments) }
+        #expect(output.status == 0, "pdftoppm failed: \(output.standardError)")
+        let produced = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0.hasPrefix("picture")
+        }
+        let name = try #require(produced.first, "pdftoppm wrote no picture")
+        return try Data(contentsOf: folder.appendingPathComponent(name))
     }
 
     /// `qpdf --check`: exit 0 and its verdict, or the failure for the test log.
@@ -92,5 +114,64 @@ extension String {
     /// The text with every whitespace character removed: wrapped lines and extraction spacing no longer matter.
     var withoutWhitespace: String {
         String(unicodeScalars.filter { !CharacterSet.whitespacesAndNewlines.contains($0) })
+    }
+}
+
+extension PDFTools {
+    /// `pdffonts`: one row per font of the document.
+    struct FontRow: Sendable, Equatable {
+        let name: String
+        let type: String
+        let encoding: String
+        let embedded: Bool
+        let subset: Bool
+        let unicode: Bool
+    }
+
+    static func fonts(_ data: Data) async throws -> [FontRow] {
+        let output = try await run("pdffonts", on: data) { [$0.path] }
+        #expect(output.status == 0, "pdffonts failed: \(output.standardError)")
+        // name, type (may be two words), encoding, emb, sub, uni, object ID, generation.
+        return output.standardOutput.split(separator: "\n").dropFirst(2).map { line in
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+            let tail = Array(fields.suffix(6))
+            return FontRow(
+                name: fields.first ?? "", type: fields.dropFirst().dropLast(6).joined(separator: " "),
+                encoding: tail.first ?? "", embedded: tail.count > 1 && tail[1] == "yes",
+                subset: tail.count > 2 && tail[2] == "yes", unicode: tail.count > 3 && tail[3] == "yes")
+        }
+    }
+}
+
+extension PDFTools {
+    /// A word `pdftotext -bbox` found, with its box in points from the top-left corner.
+    struct Word: Sendable {
+        let text: String
+        let xMin: Double
+        let yMin: Double
+        let xMax: Double
+        let yMax: Double
+    }
+
+    /// The words of page `page` with their boxes.
+    static func words(_ data: Data, page: Int = 1) async throws -> [Word] {
+        let output = try await run("pdftotext", on: data) {
+            ["-bbox", "-f", "\(page)", "-l", "\(page)", $0.path, "-"]
+        }
+        #expect(output.status == 0, "pdftotext -bbox failed: \(output.standardError)")
+        var words: [Word] = []
+        for line in output.standardOutput.split(separator: "\n") where line.contains("<word ") {
+            func value(_ name: String) -> Double {
+                guard let range = line.range(of: name + "=\"") else { return .nan }
+                return Double(line[range.upperBound...].prefix { $0 != "\"" }) ?? .nan
+            }
+            guard let open = line.firstIndex(of: ">"), let close = line.range(of: "</word>") else { continue }
+            let text = String(line[line.index(after: open)..<close.lowerBound])
+                .replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(of: "&lt;", with: "<")
+                .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&quot;", with: "\"")
+            words.append(
+                Word(text: text, xMin: value("xMin"), yMin: value("yMin"), xMax: value("xMax"), yMax: value("yMax")))
+        }
+        return words
     }
 }
