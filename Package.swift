@@ -89,8 +89,8 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         suite(of: "Validation", using: ["Validation", "ValidationTesting"]),
-        suite(of: "Rendering", using: ["Rendering", "RenderingTesting"]),
-        suite(of: "Storage", using: ["Storage", "StorageTesting", "StorageSQLite"]),
+        suite(of: "Rendering", using: ["Rendering", "RenderingTesting", "RenderingZlib"]),
+        suite(of: "Storage", using: ["Storage", "StorageTesting", "StorageSQLite", "StorageFileSystem"]),
         suite(of: "Networking", using: ["Networking", "NetworkingTesting", "NetworkingURLSession"]),
         suite(of: "Registration", using: ["Registration", "RegistrationTesting"]),
         suite(of: "Navigation", using: ["Navigation", "NavigationTesting"]),

@@ -9,11 +9,14 @@ extension LedgerFactory {
     /// The invoice form, archive, upload retries and duplicates on the data folder's store, uploading through
     /// the HTTP stack with the signed-in session.
     public func makeInvoices() async throws(StorageError) -> Invoices {
+        let printing = InvoicePrinting(locale: environment.locale)
         let desk = InvoiceDesk(
             InvoiceDesk.Dependencies(
-                validator: InvoiceValidator(options: InvoiceValidationOptions(calendar: environment.calendar)),
+                validator: InvoiceValidator(
+                    options: InvoiceValidationOptions(
+                        calendar: environment.calendar, undrawableCharacters: printing.undrawableCharacters)),
                 messages: .english,
-                templates: InvoiceTemplateRegistry.builtIn(creationDate: environment.now),
+                templates: printing.templates(now: environment.now),
                 templateIDs: Self.invoiceTemplates,
                 documents: try await store.open(),
                 uploader: APIInvoiceUploader(api: network.api),
@@ -21,6 +24,7 @@ extension LedgerFactory {
                 now: environment.now,
                 calendar: environment.calendar,
                 locale: renderingLocale,
+                labels: printing.labels,
                 seller: { [self] () throws(InvoiceError) in try await Seller(settings: currentSettings()) },
                 currency: CurrencyTable.currency))
         return Invoices(form: desk, archive: desk, uploads: desk, duplication: desk, templates: Self.invoiceTemplates)

@@ -8,7 +8,9 @@ import Validation
 extension LedgerFactory {
     /// The user's settings, kept in the data folder's store and validated before they are kept.
     public func makeSettings() async throws(StorageError) -> any SettingsStore {
-        DocumentSettingsStore(documents: try await store.open(), messages: .english)
+        DocumentSettingsStore(
+            documents: try await store.open(), messages: .english,
+            undrawableCharacters: InvoicePrinting(locale: environment.locale).undrawableCharacters)
     }
 }
 

@@ -94,8 +94,12 @@ extension CommandError {
             CommandError(
                 message:
                     "the PDF fonts cannot show these characters: \(characters.map { String($0) }.joined(separator: " "))",
-                hint: "Invoices are printed in the PDF core fonts (Western European text); nothing was stored.",
+                hint: "Nothing was stored. Write those parts in Latin, Greek or Cyrillic letters.",
                 status: .dataError)
+        case .rendering(.unsupportedScript(let script)):
+            CommandError(
+                message: "invoices cannot be printed in \(script) yet: it needs joined or right-to-left letters",
+                hint: "Nothing was stored. Write those parts in Latin, Greek or Cyrillic letters.", status: .dataError)
         case .rendering(let error):
             CommandError(
                 message: "the invoice could not be rendered (\(error)); nothing was stored", status: .dataError)

@@ -46,6 +46,14 @@ struct LedgerBinary: Sendable {
         }
     }
 
+    /// Runs any program the same way (`pdftotext`, `qpdf`), found on the usual paths.
+    static func runTool(_ name: String, _ arguments: [String]) async throws -> Result {
+        let url =
+            ["/usr/bin/", "/usr/local/bin/", "/opt/homebrew/bin/"].map { URL(fileURLWithPath: $0 + name) }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? URL(fileURLWithPath: "/usr/bin/" + name)
+        return try await LedgerBinary(url: url).run(arguments)
+    }
+
     private static func runBlocking(_ url: URL, _ arguments: [String]) throws -> Result {
         let process = Process()
         process.executableURL = url

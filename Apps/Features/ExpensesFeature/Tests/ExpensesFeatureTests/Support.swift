@@ -13,7 +13,7 @@ var utcCalendar: Calendar {
 
 /// Currencies as the composition root hands them over: Rendering's table, two minor units otherwise.
 @Sendable func currency(_ code: String) -> Currency {
-    Currency(code: code) ?? (try? Currency(code: code, minorUnits: 2)) ?? .usd
+    (try? Currency(code: code, minorUnits: code == "JPY" ? 0 : 2)) ?? .usd
 }
 
 /// Ids 00000000-0000-0000-0000-000000000001 upwards, so tests see which entry is which.

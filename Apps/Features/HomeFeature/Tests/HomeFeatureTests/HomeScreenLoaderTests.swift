@@ -35,7 +35,7 @@ struct HomeScreenLoaderTests {
             registry: try HomeSections.registry(caching: documents),
             documents: documents, ownExpenses: own,
             money: MoneyFormatter(locale: RenderingLocale(identifier: "en_US")),
-            currency: { Currency(code: $0) ?? .usd }, now: { fixedNow }, log: { _ in })
+            currency: { (try? Currency(code: $0, minorUnits: 2)) ?? .usd }, now: { fixedNow }, log: { _ in })
     }
 
     @Test func goodSectionsAreShownAndBadOnesSkippedWithAReason() async throws {

@@ -31,6 +31,8 @@ public actor InvoiceDesk: InvoiceSubmitting, InvoiceArchiving, InvoiceUploadRetr
         public var calendar: Calendar
         /// How money and dates are printed on the PDF.
         public var locale: RenderingLocale
+        /// The wording of the PDF's titles and totals.
+        public var labels: InvoiceLabels
         /// Who issues the invoices, read at every submission so a changed setting applies at once; fails with
         /// `sellerUnavailable` when it cannot be read.
         public var seller: @Sendable () async throws(InvoiceError) -> Seller
@@ -42,7 +44,7 @@ public actor InvoiceDesk: InvoiceSubmitting, InvoiceArchiving, InvoiceUploadRetr
             validator: any InvoiceValidating, messages: ValidationMessages, templates: InvoiceTemplateRegistry,
             templateIDs: [String], documents: any DocumentStore, uploader: any InvoiceUploading,
             isSignedIn: @escaping @Sendable () async -> Bool, now: @escaping @Sendable () -> Date,
-            calendar: Calendar, locale: RenderingLocale,
+            calendar: Calendar, locale: RenderingLocale, labels: InvoiceLabels = .english,
             seller: @escaping @Sendable () async throws(InvoiceError) -> Seller,
             currency: @escaping @Sendable (String) -> Currency
         ) {
@@ -56,6 +58,7 @@ public actor InvoiceDesk: InvoiceSubmitting, InvoiceArchiving, InvoiceUploadRetr
             self.now = now
             self.calendar = calendar
             self.locale = locale
+            self.labels = labels
             self.seller = seller
             self.currency = currency
         }
@@ -129,7 +132,7 @@ public actor InvoiceDesk: InvoiceSubmitting, InvoiceArchiving, InvoiceUploadRetr
             number: number,
             issueDate: CalendarDay(issued, in: timeZone),
             dueDate: CalendarDay(due, in: timeZone),
-            seller: InvoiceParty(name: seller.name, lines: seller.address),
+            seller: InvoiceParty(name: seller.name, lines: seller.address, taxID: seller.taxID, iban: seller.iban),
             client: InvoiceParty(name: request.client.trimmingCharacters(in: .whitespacesAndNewlines)),
             currency: dependencies.currency(request.currencyCode.uppercased()),
             lineItems: request.items.map {
@@ -138,7 +141,8 @@ public actor InvoiceDesk: InvoiceSubmitting, InvoiceArchiving, InvoiceUploadRetr
                     taxRate: taxRate)
             },
             notes: request.notes,
-            locale: dependencies.locale)
+            locale: dependencies.locale,
+            labels: dependencies.labels)
     }
 
     /// The next free number, `INV-0001` upwards, one past the highest stored.

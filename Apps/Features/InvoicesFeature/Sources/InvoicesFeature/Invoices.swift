@@ -35,11 +35,17 @@ public struct Seller: Hashable, Sendable, Codable {
     public var name: String
     /// Address lines under the name.
     public var address: [String]
+    /// The VAT identification number printed on the invoice, when there is one.
+    public var taxID: String?
+    /// The account payments go to, when the invoice should show it.
+    public var iban: String?
 
     /// Creates a seller.
-    public init(name: String, address: [String]) {
+    public init(name: String, address: [String], taxID: String? = nil, iban: String? = nil) {
         self.name = name
         self.address = address
+        self.taxID = taxID
+        self.iban = iban
     }
 }
 
