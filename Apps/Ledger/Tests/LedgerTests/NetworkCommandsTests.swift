@@ -68,6 +68,33 @@ struct NetworkCommandsTests {
         #expect(check.status == 0, "\(check.standardOutput)")
     }
 
+    @Test func eightProcessesCreatingInvoicesAtOnceGetDistinctNumbersWithMatchingPDFs() async throws {
+        let workspace = try LedgerWorkspace()
+        let clients = (1...8).map { "Client \($0) GmbH" }
+        let results = try await withThrowingTaskGroup(of: LedgerBinary.Result.self) { group in
+            for client in clients {
+                group.addTask {
+                    try await workspace.run(["invoice", "new", "--client", client, "--item", "Work;1;100"])
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.allSatisfy { $0.status == 75 }, "\(results.map(\.standardError))")
+        let list = try await workspace.run(["--json", "invoice", "list"])
+        let invoices = try #require(
+            try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [[String: Any]])
+        let numbers = invoices.compactMap { $0["number"] as? String }
+        #expect(numbers == (1...8).map { String(format: "INV-%04d", $0) })
+        #expect(Set(invoices.compactMap { $0["client"] as? String }) == Set(clients))
+        for invoice in invoices {
+            let number = try #require(invoice["number"] as? String)
+            let pdf = workspace.folder.appendingPathComponent("\(number).pdf")
+            #expect(try await workspace.run(["invoice", "show", number, "--out", pdf.path]).status == 0)
+            let text = try await LedgerBinary.runTool("pdftotext", [pdf.path, "-"]).standardOutput
+            #expect(text.contains(number) && text.contains(invoice["client"] as? String ?? "?"), "\(number)")
+        }
+    }
+
     @Test func withTheServerDownNetworkFeaturesFailCleanlyAndLocalDataStays() async throws {
         let workspace = try LedgerWorkspace()
         _ = try await workspace.run(["expense", "add", "--title", "Coffee", "--price", "3"])

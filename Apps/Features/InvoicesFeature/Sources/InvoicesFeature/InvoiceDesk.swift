@@ -4,11 +4,12 @@ public import Storage
 public import Validation
 
 /// The invoice form end to end: the Validation package checks the draft, the Rendering package renders the PDF,
-/// the Storage package keeps it, and the invoices resource of the Ledger API receives it.
+/// the Storage package numbers and keeps it, and the invoices resource of the Ledger API receives it.
 ///
-/// An actor, so two submissions from one process never take the same number. Each invoice is two documents:
-/// `<number>.json` (the record) and `<number>.pdf`.
-public actor InvoiceDesk: InvoiceSubmitting, InvoiceArchiving, InvoiceUploadRetrying, InvoiceDuplicating {
+/// Each invoice is two documents, `<number>.json` (the record) and `<number>.pdf`, created together with their
+/// number in one operation of the store, so numbers are unique across tasks and processes and a record always
+/// has its PDF.
+public struct InvoiceDesk: InvoiceSubmitting, InvoiceArchiving, InvoiceUploadRetrying, InvoiceDuplicating {
     /// What the desk works with; the composition root fills it with live parts, tests with fakes.
     public struct Dependencies: Sendable {
         /// The invoice rules.
@@ -19,8 +20,8 @@ public actor InvoiceDesk: InvoiceSubmitting, InvoiceArchiving, InvoiceUploadRetr
         public var templates: InvoiceTemplateRegistry
         /// The ids the form offers.
         public var templateIDs: [String]
-        /// Where records and PDFs are kept.
-        public var documents: any DocumentStore
+        /// Where records and PDFs are kept, numbered by the store.
+        public var documents: any DocumentStore & NumberedDocumentCreating
         /// Where invoices are uploaded.
         public var uploader: any InvoiceUploading
         /// Whether a session exists, so an upload is not tried without one.
@@ -42,7 +43,8 @@ public actor InvoiceDesk: InvoiceSubmitting, InvoiceArchiving, InvoiceUploadRetr
         /// Creates the dependencies.
         public init(
             validator: any InvoiceValidating, messages: ValidationMessages, templates: InvoiceTemplateRegistry,
-            templateIDs: [String], documents: any DocumentStore, uploader: any InvoiceUploading,
+            templateIDs: [String], documents: any DocumentStore & NumberedDocumentCreating,
+            uploader: any InvoiceUploading,
             isSignedIn: @escaping @Sendable () async -> Bool, now: @escaping @Sendable () -> Date,
             calendar: Calendar, locale: RenderingLocale, labels: InvoiceLabels = .english,
             seller: @escaping @Sendable () async throws(InvoiceError) -> Seller,
@@ -87,25 +89,50 @@ public actor InvoiceDesk: InvoiceSubmitting, InvoiceArchiving, InvoiceUploadRetr
         let problems = check(request, issued: issued, due: due)
         guard problems.isEmpty else { throw .invalid(problems) }
 
-        let number = try await nextNumber()
-        let document = renderingDocument(
-            request, number: number, issued: issued, due: due, seller: try await dependencies.seller())
-        let pdf: Data
-        let totals: InvoiceTotals
+        let seller = try await dependencies.seller()
+        let renderer = dependencies.templates.renderer(for: InvoiceTemplateID(rawValue: request.template))
+        let sequence: NumberSequence
         do {
-            pdf = try dependencies.templates.renderer(for: InvoiceTemplateID(rawValue: request.template))
-                .render(document)
-            totals = try InvoiceTotals(of: document)
+            sequence = try NumberSequence(Self.sequenceName)
         } catch {
-            throw .rendering(error)
+            throw .storage(error)
         }
-        let record = InvoiceRecord(
-            number: number, request: request, issuedOn: dayText(issued), dueOn: dayText(due),
-            lineAmounts: totals.lineAmounts, subtotal: totals.subtotal,
-            tax: totals.taxes.reduce(Decimal(0)) { $0 + $1.taxAmount }, total: totals.total, serverID: nil,
-            idempotencyKey: UUID().uuidString)
-        try await store(record, pdf: pdf)
-        return await upload(record, pdf: pdf)
+        let created: NumberedDocuments
+        do throws(NumberedCreationError<InvoiceError>) {
+            // The number is reserved and the record and the PDF (which print it) are stored in one transaction
+            // of the store, across tasks and processes: two submissions never share a number, and a crash
+            // leaves both documents or neither.
+            created = try await dependencies.documents.createNumberedDocuments(in: sequence) {
+                [self] sequenceNumber throws(InvoiceError) in
+                let number = Self.prefix + String(format: "%04d", sequenceNumber)
+                let document = renderingDocument(request, number: number, issued: issued, due: due, seller: seller)
+                let pdf: Data
+                let totals: InvoiceTotals
+                do throws(RenderingError) {
+                    pdf = try renderer.render(document)
+                    totals = try InvoiceTotals(of: document)
+                } catch {
+                    throw .rendering(error)
+                }
+                let record = InvoiceRecord(
+                    number: number, request: request, issuedOn: dayText(issued), dueOn: dayText(due),
+                    lineAmounts: totals.lineAmounts, subtotal: totals.subtotal,
+                    tax: totals.taxes.reduce(Decimal(0)) { $0 + $1.taxAmount }, total: totals.total, serverID: nil,
+                    idempotencyKey: UUID().uuidString)
+                do throws(StorageError) {
+                    return [try Self.pdfDraft(record, pdf: pdf), try Self.recordDraft(record)]
+                } catch {
+                    throw .storage(error)
+                }
+            }
+        } catch {
+            switch error {
+            case .build(let failure): throw failure
+            case .storage(let failure): throw .storage(failure)
+            }
+        }
+        let file = try await invoice(number: Self.prefix + String(format: "%04d", created.number))
+        return await upload(file.record, pdf: file.pdf)
     }
 
     /// Every problem with the form: the invoice rules of the Validation package, which also cover what the
@@ -145,41 +172,34 @@ public actor InvoiceDesk: InvoiceSubmitting, InvoiceArchiving, InvoiceUploadRetr
             labels: dependencies.labels)
     }
 
-    /// The next free number, `INV-0001` upwards, one past the highest stored.
-    private func nextNumber() async throws(InvoiceError) -> String {
-        let highest = try await records().compactMap { Int($0.number.dropFirst(Self.prefix.count)) }.max() ?? 0
-        return Self.prefix + String(format: "%04d", highest + 1)
-    }
-
     private static let prefix = "INV-"
+    /// The store's sequence invoice numbers come from.
+    private static let sequenceName = "invoices"
 
     // MARK: Storing
 
-    private func store(_ record: InvoiceRecord, pdf: Data) async throws(InvoiceError) {
-        do {
-            // The PDF first: a record without its PDF would list an invoice that cannot be opened.
-            try await dependencies.documents.save(
-                DocumentDraft(
-                    id: try DocumentID("\(record.number).pdf"), contentType: DocumentContentType.pdf,
-                    attributes: ["number": record.number, "client": record.request.client], bytes: pdf))
-            try await save(record)
-        } catch {
-            throw .storage(error)
-        }
+    /// The PDF of an invoice as a document.
+    private static func pdfDraft(_ record: InvoiceRecord, pdf: Data) throws(StorageError) -> DocumentDraft {
+        DocumentDraft(
+            id: try DocumentID("\(record.number).pdf"), contentType: DocumentContentType.pdf,
+            attributes: ["number": record.number, "client": record.request.client], bytes: pdf)
     }
 
-    private func save(_ record: InvoiceRecord) async throws(StorageError) {
+    /// The record of an invoice (the form, the totals, the server id, the idempotency key) as a document.
+    private static func recordDraft(_ record: InvoiceRecord) throws(StorageError) -> DocumentDraft {
         let data: Data
         do {
-            data = try Self.encoder.encode(record)
+            data = try encoder.encode(record)
         } catch {
             throw .coding(CodingFailure(direction: .encoding, typeName: "InvoiceRecord", message: "\(error)"))
         }
-        try await dependencies.documents.save(
-            DocumentDraft(
-                id: try DocumentID("\(record.number).json"), contentType: DocumentContentType.json,
-                attributes: ["number": record.number, "uploaded": record.serverID == nil ? "no" : "yes"],
-                bytes: data))
+        return DocumentDraft(
+            id: try DocumentID("\(record.number).json"), contentType: DocumentContentType.json,
+            attributes: ["number": record.number, "uploaded": record.serverID == nil ? "no" : "yes"], bytes: data)
+    }
+
+    private func save(_ record: InvoiceRecord) async throws(StorageError) {
+        try await dependencies.documents.save(try Self.recordDraft(record))
     }
 
     private static let encoder: JSONEncoder = {

@@ -165,6 +165,31 @@ struct InvoiceFormTests {
         await #expect(throws: InvoiceError.notFound(number)) { try await desk.desk.invoice(number: number) }
     }
 
+    @Test func concurrentSubmissionsGetDistinctConsecutiveNumbers() async throws {
+        let desk = Desk(signedIn: false)
+        let numbers = try await withThrowingTaskGroup(of: String.self) { group in
+            for index in 0..<20 {
+                group.addTask { try await desk.desk.submit(request(client: "Client \(index)")).record.number }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(numbers.sorted() == (1...20).map { String(format: "INV-%04d", $0) })
+        for number in numbers {
+            let file = try await desk.desk.invoice(number: number)
+            #expect(file.record.number == number)
+        }
+    }
+
+    @Test func numbersTakenByInvoicesStoredEarlierAreSkippedNeverOverwritten() async throws {
+        let desk = Desk(signedIn: false)
+        let earlier = try DocumentID("INV-0001.json")
+        try await desk.documents.save(
+            DocumentDraft(id: earlier, contentType: DocumentContentType.json, bytes: Data("{}".utf8)))
+        let submission = try await desk.desk.submit(request())
+        #expect(submission.record.number == "INV-0002")
+        #expect(await desk.documents.load(earlier)?.bytes == Data("{}".utf8))
+    }
+
     @Test func aDuplicateIsANewInvoiceWithTheSameLines() async throws {
         let desk = Desk(answers: [ScriptedUploader.stored("INV-0001"), ScriptedUploader.stored("INV-0002")])
         let original = try await desk.desk.submit(request(template: "creative"))
