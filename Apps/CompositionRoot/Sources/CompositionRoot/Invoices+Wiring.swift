@@ -20,7 +20,7 @@ extension LedgerFactory {
                 templateIDs: Self.invoiceTemplates,
                 documents: try await store.open(),
                 uploader: APIInvoiceUploader(api: network.api),
-                isSignedIn: { [session = network.session] in await session.isSignedIn },
+                isSignedIn: { [session = network.session] in await session.token() != nil },
                 now: environment.now,
                 calendar: environment.calendar,
                 locale: renderingLocale,

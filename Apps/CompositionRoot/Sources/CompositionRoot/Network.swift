@@ -1,6 +1,8 @@
 import Foundation
 import Networking
 import NetworkingURLSession
+import Storage
+import StorageFileSystem
 import OnboardingFeature
 
 /// The HTTP stack and the session every network feature shares.
@@ -8,15 +10,14 @@ struct Network: Sendable {
     /// The JSON API client on the full stack.
     let api: APIClient
     /// Where the signed-in session lives (a file in the data folder).
-    let session: FileTokenStore
+    let session: SessionFile
 
     /// The HTTP stack, outermost first, in the order `HTTPStack` justifies (see Packages/Networking/README.md):
     /// overall deadline → auth with token refresh → de-duplication of identical GETs → retry with backoff →
     /// logging of every attempt → per-attempt timeout → URLSession transport. The limits suit a command-line
     /// app: an answer within 10 s per attempt, 30 s for a whole call.
     init(environment: LedgerFactory.Environment) {
-        let session = FileTokenStore(
-            file: environment.dataDirectory.appendingPathComponent("session.json"), log: environment.log)
+        let session = SessionFile(record: Self.sessionRecord(in: environment), log: environment.log)
         let client = HTTPStack(attemptTimeout: .seconds(10), deadline: .seconds(30)).build(
             on: URLSessionHTTPClient(),
             store: session,
@@ -25,5 +26,18 @@ struct Network: Sendable {
         )
         self.api = APIClient(baseURL: environment.apiBaseURL, client: client)
         self.session = session
+    }
+
+    /// `session.json` in the data folder; a data folder path that cannot name a file keeps the session in memory.
+    private static func sessionRecord(
+        in environment: LedgerFactory.Environment
+    ) -> (any RecordStoring & ExclusiveRecordUpdating)? {
+        let url = environment.dataDirectory.appendingPathComponent("session.json")
+        do {
+            return try DurableRecordFile(at: url)
+        } catch {
+            environment.log("session: \(url.path) cannot hold the session (\(error)); it is kept in memory")
+            return nil
+        }
     }
 }

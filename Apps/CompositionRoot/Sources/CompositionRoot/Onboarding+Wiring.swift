@@ -1,6 +1,6 @@
 import Foundation
 import Networking
-import OnboardingFeature
+public import OnboardingFeature
 public import Registration
 import Validation
 
@@ -20,5 +20,12 @@ extension LedgerFactory {
     private var onboarding: OnboardingContext {
         OnboardingContext(
             api: network.api, session: network.session, emailValidator: EmailValidator(), log: environment.log)
+    }
+}
+
+extension LedgerFactory {
+    /// Signing in and out, and who is signed in, with the session in the data folder.
+    public func makeSessions() -> any SessionManaging {
+        SessionManager(api: network.api, session: network.session, emailValidator: EmailValidator())
     }
 }

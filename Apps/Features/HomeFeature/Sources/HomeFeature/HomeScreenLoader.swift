@@ -92,7 +92,7 @@ public struct HomeScreenLoader: HomeScreenLoading {
     }
 
     private func cachedScreen(because failure: String) async throws(HomeScreenError) -> HomeScreen {
-        log("home: the server could not be reached (\(failure)); showing the saved copy")
+        log("home: \(failure); showing the saved copy")
         let document: Document?
         do {
             document = try await documents.load(try DocumentID(Self.layoutID))

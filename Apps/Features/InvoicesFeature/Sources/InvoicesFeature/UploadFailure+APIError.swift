@@ -18,9 +18,9 @@ extension UploadFailure {
                 detail: "the server answered \(response.status) \(response.code ?? "")"
                     + (response.message.map { ": \($0)" } ?? ""))
         case .transport(let failure):
-            self.init(reason: .unreachable, detail: "the server could not be reached (\(failure))")
+            self.init(reason: .unreachable, detail: "the server could not be reached: \(failure)")
         case .decoding, .encoding, .invalidEndpoint:
-            self.init(reason: .serverError, detail: "the server's answer could not be read (\(error))")
+            self.init(reason: .serverError, detail: "the server's answer could not be read")
         }
     }
 }

@@ -128,7 +128,7 @@ public enum SettingsError: Error, Hashable, Sendable, CustomStringConvertible {
                 ? "\(key.rawValue) needs at least one value" : "\(key.rawValue) takes one value, not \(given)"
         case .required(let key): "\(key.rawValue) cannot be removed, only changed"
         case .unreadable(let detail): "the settings cannot be read: \(detail)"
-        case .storage(let error): "the settings could not be read or kept (\(error))"
+        case .storage(let error): "the settings could not be read or kept: \(error)"
         }
     }
 }

@@ -20,7 +20,7 @@ extension RegistrationError {
         case .transport(.cancelled):
             self = .cancelled
         case .transport(let failure):
-            self = .server(underlying: .init(reason: "the server could not be reached (\(failure))"))
+            self = .server(underlying: .init(reason: "the server could not be reached: \(failure)"))
         case .decoding, .encoding, .invalidEndpoint:
             self = .server(underlying: .init(describing: error))
         }
