@@ -44,6 +44,27 @@ struct EmailWordScanTests {
         }
     }
 
+    @Test func marksEveryByteThatIsNotALetterOrDigit() {
+        var generator = SeededGenerator(seed: 0x3A5C)
+        let interesting: [UInt8] = Array("09azAZ@[`{/:.-_+ ".utf8) + [0x00, 0x7F, 0x80, 0xC3, 0xE1, 0xFF]
+        for count in 8...64 {
+            for _ in 0..<200 {
+                let bytes = (0..<count).map { _ in
+                    Bool.random(using: &generator)
+                        ? interesting.randomElement(using: &generator) ?? 0
+                        : UInt8.random(in: 0...255, using: &generator)
+                }
+                let expected = bytes.enumerated().reduce(UInt64(0)) { marks, element in
+                    Self.reference([element.element]).length == 1 ? marks : marks | 1 << UInt64(element.offset)
+                }
+                bytes.withUnsafeBufferPointer { buffer in
+                    guard let base = buffer.baseAddress else { return }
+                    #expect(WordScan.nonAlphanumerics(base, count: count) == expected, "\(bytes)")
+                }
+            }
+        }
+    }
+
     @Test func loadsTheFirstByteAsTheLowest() {
         let bytes: [UInt8] = [1, 2, 3, 4, 5, 6, 7, 8, 9]
         bytes.withUnsafeBufferPointer { buffer in
@@ -126,6 +147,30 @@ struct EmailLaneTests {
             }
         }
         #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
+    }
+
+    /// Every length from 1 to 80 bytes in several shapes, across the short lane's 8...64 bytes and both sides.
+    @Test func agreesAtEveryLength() {
+        for length in 1...80 {
+            let shapes = [
+                "a@" + String(repeating: "b", count: max(0, length - 6)) + ".com",
+                String(repeating: "x", count: max(1, length - 6)) + "@a.bc",
+                String(repeating: "x.", count: length / 2),
+                "@" + String(repeating: "-", count: length),
+                String(repeating: "ab@", count: length / 3 + 1),
+                String(repeating: "a", count: length / 2) + "@" + String(repeating: "1", count: length / 2),
+                String(repeating: "é", count: length / 2) + "@x.y",
+                "\"" + String(repeating: "q", count: length) + "\"@x.y",
+            ]
+            for address in shapes {
+                for options in Self.optionSets {
+                    #expect(
+                        EmailScanner.scan(address, options: options)
+                            == EmailScanner.scanWithStateMachine(address, options: options),
+                        "\(address.debugDescription)")
+                }
+            }
+        }
     }
 
     @Test func agreesOnTheCaseTableAndTheRandomMix() {
