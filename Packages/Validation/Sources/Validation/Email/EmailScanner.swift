@@ -1,7 +1,9 @@
 /// The single pass over an address's UTF-8 bytes behind `EmailValidator`.
 ///
-/// Every byte is visited once: by the fast lane (`scanCommonShape`) while the address has the common shape,
-/// then by a state machine that knows which part of the address it is in. Failures go into bit sets, so
+/// Every byte is visited once: by an ASCII lane (`scanShort` for 8 to 64 bytes, `scanCommonShape` otherwise)
+/// that applies the rules for unquoted ASCII with its state in local variables, then, from a quote, an
+/// address literal or a non-ASCII byte on, by a state machine that knows which part of the address it is in
+/// and continues with the lane's state. Failures go into bit sets, so
 /// reporting a reason a million times costs a million ORs and yields one failure:
 /// - `global` holds reasons about the whole address (whitespace, `@` structure, lengths);
 /// - `local` holds local-part reasons, kept only once an `@` proves there is a local part;
