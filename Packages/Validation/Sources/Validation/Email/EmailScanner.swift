@@ -100,12 +100,20 @@ struct EmailScanner {
         // Local part: a dot first or after a dot is reported, anything but atom text too.
         while index < count {
             if let base {
-                let run = WordScan.alphanumerics(in: WordScan.load(base, at: index, count: count))
-                if run.length > 0 {
+                // Whole words of letters and digits first: the step is a constant, so the next load is issued
+                // before this word is judged (a step taken from the word would make every load wait).
+                let start = index
+                while index &+ 8 <= count && WordScan.alphanumerics(in: WordScan.load(base + index)).length == 8 {
+                    index &+= 8
+                }
+                let run =
+                    index < count
+                    ? WordScan.alphanumerics(in: WordScan.load(base, at: index, count: count))
+                    : (length: 0, sawLetter: false)
+                if index > start || run.length > 0 {
                     index &+= run.length
                     previousWasDot = false
                     if index == count { break }
-                    if run.length == 8 { continue }
                 }
             }
             let byte = bytes[index]
@@ -151,14 +159,24 @@ struct EmailScanner {
         index = domainStart
         while index < count {
             if let base {
-                let run = WordScan.alphanumerics(in: WordScan.load(base, at: index, count: count))
-                if run.length > 0 {
+                let start = index
+                var sawLetter = false
+                while index &+ 8 <= count {
+                    let whole = WordScan.alphanumerics(in: WordScan.load(base + index))
+                    guard whole.length == 8 else { break }
+                    sawLetter = sawLetter || whole.sawLetter
+                    index &+= 8
+                }
+                let run =
+                    index < count
+                    ? WordScan.alphanumerics(in: WordScan.load(base, at: index, count: count))
+                    : (length: 0, sawLetter: false)
+                if index > start || run.length > 0 {
                     index &+= run.length
-                    label.bytes &+= run.length
-                    if run.sawLetter { label.isNumeric = false }
+                    label.bytes &+= index &- start
+                    if sawLetter || run.sawLetter { label.isNumeric = false }
                     label.endsWithHyphen = false
                     if index == count { break }
-                    if run.length == 8 { continue }
                 }
             }
             let byte = bytes[index]
