@@ -68,12 +68,24 @@ struct EmailScanner {
     @inline(__always)
     static func scan(_ address: String, options: EmailValidationOptions) -> EmailFailureSet {
         let scanned = address.utf8.withContiguousStorageIfAvailable { bytes in
-            scanCommonShape(bytes, options: options)
+            scanASCII(bytes, options: options)
         }
         if let scanned { return scanned }
         // Only strings bridged from non-contiguous storage get here; a contiguous copy makes them scannable.
         var copy = address
-        return copy.withUTF8 { bytes in scanCommonShape(bytes, options: options) }
+        return copy.withUTF8 { bytes in scanASCII(bytes, options: options) }
+    }
+
+    /// Picks the lane by length here, before either lane's function is entered, so the common short address
+    /// does not pay for setting up the general lane.
+    @inline(__always)
+    private static func scanASCII(
+        _ bytes: UnsafeBufferPointer<UInt8>, options: EmailValidationOptions
+    ) -> EmailFailureSet {
+        if bytes.count >= 8 && bytes.count <= 64, let base = bytes.baseAddress {
+            return scanShort(bytes, base: base, options: options)
+        }
+        return scanCommonShape(bytes, options: options)
     }
 
     /// The ASCII lane: the whole state machine for unquoted ASCII addresses, with its state in local variables
@@ -87,9 +99,6 @@ struct EmailScanner {
         options: EmailValidationOptions
     ) -> EmailFailureSet {
         let count = bytes.count
-        if count >= 8 && count <= 64, let base = bytes.baseAddress {
-            return scanShort(bytes, base: base, options: options)
-        }
         // Addresses of eight bytes or more (nearly all) read their runs of letters and digits eight bytes at a
         // time; the byte that ends a run is looked at on its own.
         let base = count >= 8 ? bytes.baseAddress : nil
