@@ -1,8 +1,9 @@
 import Foundation
 import Validation
 
-/// Validation's cases: email throughput on a realistic mix, the hostile 100,000-character address, the
-/// side-by-side comparison with `NSRegularExpression`, and the invoice and URL validators.
+/// Validation's cases: email throughput on a realistic mix, against only reading the same bytes (through
+/// `String.UTF8View` and through a contiguous buffer), the hostile 100,000-character address, the side-by-side
+/// comparison with `NSRegularExpression`, and the invoice and URL validators.
 enum ValidationBenchmarks {
     static let group = BenchmarkGroup(name: "validation") {
         let validator = EmailValidator()
@@ -30,7 +31,7 @@ enum ValidationBenchmarks {
             .compare(
                 name: "email: scanner vs only reading each address's bytes once",
                 operations: addresses.count,
-                target: "close to 1× (the scanner costs little more than reading)",
+                target: "≥ 0.95× (the scanner costs little more than reading)",
                 baseline: .init(label: "read bytes") {
                     var nonASCII = 0
                     for address in addresses where !ByteFloor.isASCII(address) { nonASCII += 1 }
@@ -42,6 +43,27 @@ enum ValidationBenchmarks {
                     precondition(valid > 0)
                 }
             ),
+            .compare(
+                name: "email: scanner vs reading each address through a contiguous buffer",
+                operations: addresses.count,
+                target: "below 1× (the floor of any per-string work)",
+                baseline: .init(label: "contiguous read") {
+                    var nonASCII = 0
+                    for address in addresses where !ByteFloor.isASCIIContiguous(address) { nonASCII += 1 }
+                    precondition(nonASCII == 0)
+                },
+                candidate: .init(label: "EmailValidator") {
+                    var valid = 0
+                    for address in addresses where validator.validate(email: address).isEmpty { valid += 1 }
+                    precondition(valid > 0)
+                }
+            ),
+            .note(
+                name: "email: addresses/s, median of 15 interleaved rounds",
+                target: "scanner ≥ 0.95× the String.UTF8View read"
+            ) {
+                ReadingFloor.compare(addresses: addresses, validator: validator, rounds: 15)
+            },
             .measure(name: "email: hostile 100,000 × a then @", operations: 1, target: "linear, well under 1 ms") {
                 precondition(validator.validate(email: hostile).contains { $0.code == .emailLocalPartTooLong })
             },
@@ -103,13 +125,78 @@ private struct CommonEmailRegex: @unchecked Sendable {
     }
 }
 
-/// The least any validator must do: read every UTF-8 byte of the address once.
+/// The least any validator must do: read every UTF-8 byte of the address once, through `String.UTF8View`
+/// (what most code does) or through a contiguous buffer (what the scanner does).
 private enum ByteFloor {
     @inline(never)
     static func isASCII(_ text: String) -> Bool {
         var union: UInt8 = 0
         for byte in text.utf8 { union |= byte }
         return union < 0x80
+    }
+
+    @inline(never)
+    static func isASCIIContiguous(_ text: String) -> Bool {
+        if let answer = text.utf8.withContiguousStorageIfAvailable(isASCII(_:)) { return answer }
+        var copy = text
+        return copy.withUTF8(isASCII(_:))
+    }
+
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var union: UInt8 = 0
+        for byte in bytes { union |= byte }
+        return union < 0x80
+    }
+}
+
+/// The scanner beside the two ways of only reading the same addresses, measured in interleaved rounds (each
+/// round runs all three in turn) so that all three see the same machine load; medians per variant.
+private enum ReadingFloor {
+    static func compare(addresses: [String], validator: EmailValidator, rounds: Int) -> String {
+        var utf8View: [Double] = []
+        var contiguous: [Double] = []
+        var scanner: [Double] = []
+        for _ in 0..<rounds {
+            utf8View.append(rate(addresses) { precondition(countNonASCII($0) == 0) })
+            contiguous.append(rate(addresses) { precondition(countNonASCIIContiguous($0) == 0) })
+            scanner.append(rate(addresses) { precondition(countValid($0, validator) > 0) })
+        }
+        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        let (view, buffer, scan) = (median(utf8View), median(contiguous), median(scanner))
+        return String(
+            format: "UTF8View %.1fM/s, contiguous %.1fM/s, scanner %.1fM/s; scanner %.2f× UTF8View, %.2f× contiguous",
+            view / 1e6, buffer / 1e6, scan / 1e6, scan / view, scan / buffer)
+    }
+
+    /// Addresses per second of one pass of `body` over `addresses`, the fastest of three passes: one pass is
+    /// well under a millisecond, so the best of three filters out a pass the scheduler interrupted.
+    private static func rate(_ addresses: [String], _ body: ([String]) -> Void) -> Double {
+        let clock = ContinuousClock()
+        let fastest = (0..<3).map { _ in clock.measure { body(addresses) } }.min() ?? .zero
+        return Double(addresses.count) / max(fastest.seconds, 1e-9)
+    }
+
+    // The loops are the ones the comparisons above time, so the rates and the ratios agree with them.
+
+    @inline(never)
+    private static func countNonASCII(_ addresses: [String]) -> Int {
+        var nonASCII = 0
+        for address in addresses where !ByteFloor.isASCII(address) { nonASCII += 1 }
+        return nonASCII
+    }
+
+    @inline(never)
+    private static func countNonASCIIContiguous(_ addresses: [String]) -> Int {
+        var nonASCII = 0
+        for address in addresses where !ByteFloor.isASCIIContiguous(address) { nonASCII += 1 }
+        return nonASCII
+    }
+
+    @inline(never)
+    private static func countValid(_ addresses: [String], _ validator: EmailValidator) -> Int {
+        var valid = 0
+        for address in addresses where validator.validate(email: address).isEmpty { valid += 1 }
+        return valid
     }
 }
 
@@ -151,15 +238,16 @@ private enum RealisticAddress {
 private enum SampleInvoice {
     static func make(index: Int) -> InvoiceDraft {
         let issue = Date(timeIntervalSince1970: 1_773_489_600)
-        let lines = (0..<20).map { line in
-            LineItem(
-                id: "\(index)-\(line)",
-                description: line == 7 && index.isMultiple(of: 10) ? " " : "Consulting, day \(line)",
-                quantity: line + 1, unitPrice: Decimal(120 + line))
+        let lines = (0..<20).map { line -> LineItem in
+            let description = line == 7 && index.isMultiple(of: 10) ? " " : "Consulting, day \(line)"
+            let quantity = Decimal(line + 1) / 2
+            let unitPrice = Decimal(12_050 + line) / 100
+            return LineItem(id: "\(index)-\(line)", description: description, quantity: quantity, unitPrice: unitPrice)
         }
         return InvoiceDraft(
             clientName: "Client \(index)", lineItems: lines, currencyCode: index.isMultiple(of: 13) ? "eur" : "EUR",
-            issueDate: issue, dueDate: issue.addingTimeInterval(30 * 86_400))
+            issueDate: issue, dueDate: issue.addingTimeInterval(30 * 86_400), taxPercent: 19,
+            notes: "Payable within 30 days.")
     }
 }
 

@@ -245,6 +245,26 @@ struct InvoiceValidatorTests {
         #expect(expected.count == 2)
     }
 
+    @Test func everyCurrencyHasItsMinorUnitsInOneTable() {
+        #expect(Set(ISO4217.minorUnitsByCode.keys) == ISO4217.currencyCodes)
+        #expect(ISO4217.minorUnitsByCode.values.allSatisfy { (0...4).contains($0) }, "the renderer takes 0...4")
+        for code in ["JPY", "KRW", "UGX", "XOF", "XAF", "XPF", "CLP", "ISK", "VND", "PYG", "BIF", "UYI", "VUV"] {
+            #expect(ISO4217.minorUnits(for: code) == 0, "\(code)")
+        }
+        for code in ["BHD", "IQD", "LYD", "KWD", "JOD", "OMR", "TND"] {
+            #expect(ISO4217.minorUnits(for: code) == 3, "\(code)")
+        }
+        #expect(ISO4217.minorUnits(for: "CLF") == 4)
+        #expect(ISO4217.minorUnits(for: "UYW") == 4)
+        for code in ["EUR", "USD", "GBP", "CHF", "XCG", "ZWG", "SLE", "VED", "MRU", "IDR", "IRR"] {
+            #expect(ISO4217.minorUnits(for: code) == 2, "\(code)")
+        }
+        #expect(ISO4217.minorUnits(for: "eur") == nil)
+        #expect(ISO4217.minorUnits(for: "XAU") == nil)
+        #expect(ISO4217.minorUnits(for: "BGN") == nil)
+        #expect(ISO4217.minorUnits(for: "") == nil)
+    }
+
     @Test func currencyListMatchesTheDocumentedSnapshot() {
         let codes = ISO4217.currencyCodes
         #expect(codes.count == 164)

@@ -23,6 +23,19 @@ struct FailureSet<Reason: FailureReason>: Equatable {
         bits & (1 << UInt64(reason.rawValue)) != 0
     }
 
+    /// How many reasons the set holds.
+    var count: Int { bits.nonzeroBitCount }
+
+    /// The raw value of the first reason in declaration order; the set must not be empty.
+    var lowestRawValue: Int { bits.trailingZeroBitCount }
+
+    /// The set without its first reason.
+    var removingLowest: FailureSet {
+        var copy = self
+        copy.bits &= bits &- 1
+        return copy
+    }
+
     /// The reason, when the set holds exactly one.
     var onlyReason: Reason? {
         bits.nonzeroBitCount == 1 ? Reason(rawValue: bits.trailingZeroBitCount) : nil
