@@ -83,6 +83,37 @@ extension CommandError {
         }
     }
 
+    static func session(_ error: SessionError) -> CommandError {
+        switch error {
+        case .invalidEmail(let codes):
+            CommandError(
+                message: "that is not an email address", hint: nil, status: .dataError,
+                details: codes.map { code in
+                    "\(ValidationMessages.english.message(for: ValidationFailure(code: ValidationCode(rawValue: code)))) [\(code)]"
+                })
+        case .unknownAccount(let email):
+            CommandError(
+                message: "no account has the address \(email)", hint: "Create one with 'ledger register \(email)'.",
+                status: .dataError)
+        case .notSignedIn:
+            CommandError(
+                message: "no one is signed in on this machine", hint: "Sign in with 'ledger login EMAIL'.",
+                status: .dataError)
+        case .sessionExpired:
+            CommandError(
+                message: "the session on this machine is over and could not be renewed",
+                hint: "Sign in again with 'ledger login EMAIL'.", status: .dataError)
+        case .unavailable(let detail):
+            CommandError(
+                message: "the sign-in did not go through: \(detail)",
+                hint: "Check that the API server is running (--api-url), then try again.", status: .unavailable)
+        case .storage(let detail):
+            CommandError(
+                message: "the session could not be kept on this machine: \(detail)",
+                hint: "Check that --data-dir points at a writable folder.", status: .ioError)
+        }
+    }
+
     static func invoice(_ error: InvoiceError) -> CommandError {
         switch error {
         case .invalid(let problems):
@@ -131,7 +162,9 @@ extension CommandError {
                 status: .dataError)
         case .alreadyRegistered:
             CommandError(
-                message: "\(email) already has an account", hint: "Register another address.", status: .dataError)
+                message: "\(email) already has an account",
+                hint: "If it is yours, sign in with 'ledger login \(email)'; otherwise register another address.",
+                status: .dataError)
         case .rateLimited(let retryAfter):
             CommandError(
                 message: "too many registrations right now",

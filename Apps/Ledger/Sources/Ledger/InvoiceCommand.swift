@@ -205,7 +205,8 @@ enum InvoiceCommand {
             console.error("ledger: the upload failed: \(failure.detail)")
             let hint =
                 failure.reason == .notSignedIn
-                ? "Register with 'ledger register EMAIL', then run 'ledger invoice upload \(record.number)'."
+                ? "Sign in with 'ledger login EMAIL' (or create an account with 'ledger register EMAIL'), then run "
+                    + "'ledger invoice upload \(record.number)'."
                 : "The invoice is kept; run 'ledger invoice upload \(record.number)' to try again."
             console.error("hint: \(hint)")
             return .temporaryFailure

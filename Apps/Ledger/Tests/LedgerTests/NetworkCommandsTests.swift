@@ -95,6 +95,42 @@ struct NetworkCommandsTests {
         }
     }
 
+    @Test func loginWhoamiAndLogoutManageTheSessionOnThisMachine() async throws {
+        let server = try await DevServer.shared()
+        let workspace = try LedgerWorkspace(apiURL: server.baseURL)
+        let email = uniqueEmail()
+        #expect(try await workspace.run(["register", email]).status == 0)
+        let again = try await workspace.run(["register", email])
+        #expect(again.status == 65 && again.standardError.contains("sign in with 'ledger login \(email)'"))
+        #expect(try await workspace.run(["whoami"]).standardOutput == email + "\n")
+        #expect(try await workspace.run(["logout"]).standardOutput == "Signed out on this machine.\n")
+        let nobody = try await workspace.run(["whoami"])
+        #expect(nobody.status == 65 && nobody.standardError.contains("ledger login EMAIL"))
+        let login = try await workspace.run(["login", email])
+        #expect(login.status == 0 && login.standardOutput == "Signed in as \(email) on this machine.\n")
+        #expect(try await workspace.run(["whoami"]).standardOutput == email + "\n")
+        let unknown = try await workspace.run(["login", uniqueEmail()])
+        #expect(unknown.status == 65 && unknown.standardError.contains("no account has the address"))
+    }
+
+    @Test func twoProcessesFindingTheSessionExpiredRenewItOnceAndBothGoOn() async throws {
+        try await DevServer.run { server in
+            let workspace = try LedgerWorkspace(apiURL: server.baseURL)
+            let email = uniqueEmail()
+            #expect(try await workspace.run(["register", email]).status == 0)
+            for round in 1...3 {
+                try await server.control(DevServerControl(expireTokens: true))
+                async let first = workspace.run(["whoami"])
+                async let second = workspace.run(["whoami"])
+                let results = try await [first, second]
+                #expect(
+                    results.allSatisfy { $0.status == 0 && $0.standardOutput == email + "\n" },
+                    "round \(round): \(results.map(\.standardError))")
+            }
+            #expect(try await server.stats().count("/v1/auth/refresh") == 3)
+        }
+    }
+
     @Test func withTheServerDownNetworkFeaturesFailCleanlyAndLocalDataStays() async throws {
         let workspace = try LedgerWorkspace()
         _ = try await workspace.run(["expense", "add", "--title", "Coffee", "--price", "3"])
@@ -160,6 +196,10 @@ struct NetworkCommandsTests {
         (["link", "moon"], 64, "unknown screen 'moon'"),
         (["completion", "tcsh"], 64, "no completion for 'tcsh'"),
         (["register"], 64, "register needs EMAIL"),
+        (["login"], 64, "login needs EMAIL"),
+        (["login", "not-an-email"], 65, "email.missingAt"),
+        (["whoami"], 65, "no one is signed in"),
+        (["logout", "extra"], 64, "does not take 'extra'"),
         (["register", "not-an-email"], 65, "email.missingAt"),
         (["register", "someone@mailinator.com"], 65, "cannot register"),
         (["open"], 64, "open needs URL"),
