@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 import unittest
 
-from Tests.fixtures import ROOT_MANIFEST, Fixture
+from Tests.fixtures import COMPOSITION_ROOT_MANIFEST, ROOT_MANIFEST, Fixture
 
-ALL_UNITS = ["Alpha", "Beta", "CompositionRoot", "Ledger"]
+ALL_UNITS = ["Alpha", "AlphaFeature", "Beta", "BetaFeature", "CompositionRoot", "Ledger"]
 
 
 class AffectedTests(unittest.TestCase):
@@ -30,6 +30,7 @@ class AffectedTests(unittest.TestCase):
         self.fixture.write(source, "/// Changed.\npublic struct AlphaValue: Sendable {}\n")
         self.assertEqual(self.reasons(self.affected()), {
             "Alpha": f"Alpha ({source})",
+            "AlphaFeature": f"AlphaFeature <- Alpha ({source})",
             "CompositionRoot": f"CompositionRoot <- Alpha ({source})",
             "Ledger": f"Ledger <- CompositionRoot <- Alpha ({source})",
         })
@@ -37,8 +38,10 @@ class AffectedTests(unittest.TestCase):
     def test_text_output_lists_each_reason(self) -> None:
         self.fixture.write("Packages/Beta/Sources/Beta/New.swift", "struct New {}\n")
         result = self.fixture.run_script("affected", "--base", self.base)
-        self.assertEqual(result.stdout.splitlines(), [
+        self.assertEqual(result.stdout.splitlines()[:5], [
+            "AlphaFeature <- Beta (Packages/Beta/Sources/Beta/New.swift)",
             "Beta (Packages/Beta/Sources/Beta/New.swift)",
+            "BetaFeature <- Beta (Packages/Beta/Sources/Beta/New.swift)",
             "CompositionRoot <- Beta (Packages/Beta/Sources/Beta/New.swift)",
             "Ledger <- CompositionRoot <- Beta (Packages/Beta/Sources/Beta/New.swift)",
         ])
@@ -53,7 +56,7 @@ class AffectedTests(unittest.TestCase):
     def test_markdown_in_a_docc_catalog_is_code(self) -> None:
         article = "Packages/Alpha/Sources/Alpha/Alpha.docc/GettingStarted.md"
         self.fixture.write(article, "# Getting started\n")
-        self.assertEqual(sorted(self.reasons(self.affected())), ["Alpha", "CompositionRoot", "Ledger"])
+        self.assertEqual(sorted(self.reasons(self.affected())), ["Alpha", "AlphaFeature", "CompositionRoot", "Ledger"])
 
     def test_root_manifest_change_affects_everything(self) -> None:
         self.fixture.write("Package.swift", ROOT_MANIFEST + "// a comment\n")
@@ -80,24 +83,29 @@ class AffectedTests(unittest.TestCase):
         self.fixture.git("mv", "Packages/Beta/Sources/Beta/Beta.swift", "Packages/Beta/Sources/Beta/Renamed.swift")
         head = self.fixture.commit("rename")
         document = self.affected("--head", head)
-        self.assertEqual(sorted(self.reasons(document)), ["Beta", "CompositionRoot", "Ledger"])
+        self.assertEqual(sorted(self.reasons(document)),
+                         ["AlphaFeature", "Beta", "BetaFeature", "CompositionRoot", "Ledger"])
         self.assertIn("Packages/Beta/Sources/Beta/Beta.swift", document["changedFiles"])
         self.assertIn("Packages/Beta/Sources/Beta/Renamed.swift", document["changedFiles"])
 
-    def test_deleted_package_is_reported_removed_and_its_users_are_affected(self) -> None:
-        self.fixture.remove("Packages/Beta")
-        self.fixture.write("Package.swift", ROOT_MANIFEST.replace(', .package(path: "Packages/Beta")', "")
-                           .replace(', suite(of: "Beta")', ""))
-        head = self.fixture.commit("delete Beta")
+    def test_deleted_feature_is_reported_removed_and_its_users_are_affected(self) -> None:
+        self.fixture.remove("Apps/Features/BetaFeature")
+        self.fixture.write("Package.swift", ROOT_MANIFEST.replace(', .package(path: "Apps/Features/BetaFeature")', "")
+                           .replace(', suite(ofFeature: "BetaFeature", kits: ["Beta"])', ""))
+        self.fixture.write("Apps/CompositionRoot/Package.swift", COMPOSITION_ROOT_MANIFEST
+                           .replace(', .package(path: "../Features/BetaFeature")', "")
+                           .replace('.product(name: "BetaFeature", package: "BetaFeature"),', ""))
+        head = self.fixture.commit("delete BetaFeature")
         document = self.affected("--head", head)
-        self.assertEqual(document["removed"], ["Beta"])
-        self.assertEqual(sorted(self.reasons(document)), ["Alpha", "CompositionRoot", "Ledger"])
+        self.assertEqual(document["removed"], ["BetaFeature"])
+        self.assertEqual(sorted(self.reasons(document)), ["Alpha", "AlphaFeature", "Beta", "CompositionRoot", "Ledger"])
 
     def test_head_revision_is_read_from_git_not_the_working_tree(self) -> None:
         self.fixture.write("Packages/Alpha/Sources/Alpha/Alpha.swift", "// committed\n")
         head = self.fixture.commit("change Alpha")
         self.fixture.write("Packages/Beta/Sources/Beta/Beta.swift", "// not committed\n")
-        self.assertEqual(sorted(self.reasons(self.affected("--head", head))), ["Alpha", "CompositionRoot", "Ledger"])
+        self.assertEqual(sorted(self.reasons(self.affected("--head", head))),
+                         ["Alpha", "AlphaFeature", "CompositionRoot", "Ledger"])
 
     def test_github_matrix_has_one_job_per_affected_unit(self) -> None:
         self.fixture.write("Apps/CompositionRoot/Sources/CompositionRoot/New.swift", "struct New {}\n")
@@ -107,6 +115,31 @@ class AffectedTests(unittest.TestCase):
              "path": "Apps/CompositionRoot"},
             {"command": "swift test --filter LedgerTests", "package": "Ledger", "path": "Apps/Ledger"},
         ]})
+
+    def test_change_in_a_feature_affects_it_the_composition_root_and_the_app(self) -> None:
+        source = "Apps/Features/BetaFeature/Sources/BetaFeature/BetaFeature.swift"
+        self.fixture.write(source, "import Beta\n\n/// Changed.\npublic struct BetaFeatureFlow {}\n")
+        self.assertEqual(self.reasons(self.affected()), {
+            "BetaFeature": f"BetaFeature ({source})",
+            "CompositionRoot": f"CompositionRoot <- BetaFeature ({source})",
+            "Ledger": f"Ledger <- CompositionRoot <- BetaFeature ({source})",
+        })
+
+    def test_a_feature_is_a_unit_with_its_folder_and_its_suite_in_the_root_build(self) -> None:
+        self.fixture.write("Apps/Features/AlphaFeature/Tests/AlphaFeatureTests/More.swift", "import Testing\n")
+        jobs = {job["package"]: job for job in self.affected()["affected"]}
+        self.assertEqual(sorted(jobs), ["AlphaFeature", "CompositionRoot", "Ledger"])
+        self.assertEqual(jobs["AlphaFeature"]["path"], "Apps/Features/AlphaFeature")
+        self.assertEqual(jobs["AlphaFeature"]["command"], "swift test --filter AlphaFeatureTests")
+
+    def test_the_features_folder_is_not_a_unit(self) -> None:
+        self.fixture.write("Apps/Features/README.md", "# Features\n")
+        document = self.affected()
+        self.assertEqual((document["affected"], document["documentationOnly"]), ([], ["Apps/Features/README.md"]))
+        self.fixture.write("Apps/Features/.swiftlint.yml", "rules: []\n")
+        document = self.affected()
+        self.assertEqual(document["everything"], "Apps/Features/.swiftlint.yml")
+        self.assertNotIn("Features", self.reasons(document))
 
     def test_unknown_base_revision_fails_with_a_message(self) -> None:
         result = self.fixture.run_script("affected", "--base", "no-such-revision")
