@@ -147,5 +147,109 @@ class AffectedTests(unittest.TestCase):
         self.assertIn("no-such-revision", result.stderr)
 
 
+SERVER_CORE = """
+SERVER_CLIENTS = ("CompositionRoot", "Ledger", "DevServer")
+"""
+SERVER_USERS = """
+from core import Route
+
+#: The units whose code calls these endpoints.
+SERVES = ("AlphaFeature",)
+ROUTES = []
+"""
+SERVER_CONTROL = """
+from core import Route
+
+ROUTES = []
+"""
+
+
+class ServerFilesTests(unittest.TestCase):
+    """Each file of the reference server affects what it serves (its SERVES, or the core's SERVER_CLIENTS)."""
+
+    def setUp(self) -> None:
+        self.fixture = Fixture()
+        self.addCleanup(self.fixture.close)
+        self.fixture.write("Scripts/dev-server/__main__.py", "import core\n")
+        self.fixture.write("Scripts/dev-server/core.py", SERVER_CORE)
+        self.fixture.write("Scripts/dev-server/users.py", SERVER_USERS)
+        self.fixture.write("Scripts/dev-server/control.py", SERVER_CONTROL)
+        self.fixture.write("Scripts/Tests/test_dev_server.py", "# core tests\n")
+        self.fixture.write("Scripts/Tests/test_dev_server_users.py", "# users tests\n")
+        self.fixture.write("Scripts/Tests/test_dev_server_control.py", "# control tests\n")
+        self.base = self.fixture.commit("base")
+
+    def affected(self, *args: str) -> dict:
+        result = self.fixture.run_script("affected", "--base", self.base, "--json", *args)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        return json.loads(result.stdout)
+
+    def test_a_resource_affects_the_units_it_serves_and_their_dependents(self) -> None:
+        path = "Scripts/dev-server/users.py"
+        self.fixture.write(path, SERVER_USERS + "# a new endpoint\n")
+        document = self.affected()
+        self.assertEqual({job["package"]: job["reason"] for job in document["affected"]}, {
+            "AlphaFeature": f"AlphaFeature ({path}, through SERVES of {path})",
+            "CompositionRoot": f"CompositionRoot <- AlphaFeature ({path}, through SERVES of {path})",
+            "Ledger": f"Ledger <- CompositionRoot <- AlphaFeature ({path}, through SERVES of {path})",
+        })
+        self.assertIsNone(document["everything"])
+        self.assertEqual((document["tooling"], document["serverTests"]), (False, ["Tests.test_dev_server_users"]))
+
+    def test_a_resources_tests_affect_what_the_resource_serves(self) -> None:
+        self.fixture.write("Scripts/Tests/test_dev_server_users.py", "# more users tests\n")
+        document = self.affected()
+        self.assertEqual([job["package"] for job in document["affected"]], ["AlphaFeature", "CompositionRoot", "Ledger"])
+        self.assertEqual(document["serverTests"], ["Tests.test_dev_server_users"])
+
+    def test_the_core_and_control_affect_the_units_whose_tests_start_the_server(self) -> None:
+        for path in ("Scripts/dev-server/core.py", "Scripts/dev-server/control.py", "Scripts/dev-server/__main__.py",
+                     "Scripts/Tests/test_dev_server.py"):
+            with self.subTest(path=path):
+                self.fixture.write(path, "# changed\n" + (SERVER_CORE if path.endswith("core.py") else ""))
+                document = self.affected()
+                self.assertEqual([job["package"] for job in document["affected"]], ["CompositionRoot", "Ledger"])
+                self.assertIn(f"through SERVER_CLIENTS of Scripts/dev-server/core.py", document["affected"][0]["reason"])
+                self.assertEqual(document["serverTests"], ["Tests.test_dev_server", "Tests.test_dev_server_control",
+                                                           "Tests.test_dev_server_users"])
+                self.fixture.git("checkout", "--", path)
+
+    def test_a_new_resource_file_is_read_for_its_serves(self) -> None:
+        self.fixture.write("Scripts/dev-server/widgets.py", SERVER_USERS.replace("AlphaFeature", "BetaFeature"))
+        self.assertEqual([job["package"] for job in self.affected()["affected"]],
+                         ["BetaFeature", "CompositionRoot", "Ledger"])
+
+    def test_a_deleted_resource_affects_what_it_served(self) -> None:
+        self.fixture.remove("Scripts/dev-server/users.py")
+        head = self.fixture.commit("remove users")
+        document = self.affected("--head", head)
+        self.assertEqual([job["package"] for job in document["affected"]], ["AlphaFeature", "CompositionRoot", "Ledger"])
+
+    def test_serves_is_read_at_the_head_revision(self) -> None:
+        self.fixture.write("Scripts/dev-server/users.py", SERVER_USERS.replace("AlphaFeature", "BetaFeature"))
+        head = self.fixture.commit("users serve BetaFeature")
+        self.fixture.write("Scripts/dev-server/users.py", SERVER_USERS)
+        self.assertEqual([job["package"] for job in self.affected("--head", head)["affected"]],
+                         ["BetaFeature", "CompositionRoot", "Ledger"])
+
+    def test_a_resource_serving_no_known_unit_affects_everything(self) -> None:
+        self.fixture.write("Scripts/dev-server/users.py", SERVER_USERS.replace("AlphaFeature", "GoneFeature"))
+        self.assertEqual(self.affected()["everything"], "Scripts/dev-server/users.py")
+
+    def test_an_unreadable_serves_affects_everything(self) -> None:
+        self.fixture.write("Scripts/dev-server/users.py", "SERVES = tuple(['AlphaFeature'])\n")
+        self.assertEqual(self.affected()["everything"], "Scripts/dev-server/users.py")
+        self.fixture.write("Scripts/dev-server/users.py", "SERVES = (\n")
+        self.assertEqual(self.affected()["everything"], "Scripts/dev-server/users.py")
+
+    def test_other_scripts_affect_everything_and_run_the_tooling_tests(self) -> None:
+        self.fixture.write("Scripts/dev-server/users.py", SERVER_USERS + "# x\n")
+        self.fixture.write("Scripts/graph", "# changed\n")
+        document = self.affected()
+        self.assertEqual(document["everything"], "Scripts/graph")
+        self.assertEqual(len(document["affected"]), len(ALL_UNITS))
+        self.assertEqual((document["tooling"], document["serverTests"]), (True, []))
+
+
 if __name__ == "__main__":
     unittest.main()
