@@ -141,6 +141,40 @@ class AffectedTests(unittest.TestCase):
         self.assertEqual(document["everything"], "Apps/Features/.swiftlint.yml")
         self.assertNotIn("Features", self.reasons(document))
 
+    def test_owners_of_the_changed_files_last_matching_pattern_wins(self) -> None:
+        self.fixture.write("CODEOWNERS", "/Packages/        @platform\n/Packages/Alpha/  @alpha-team\n"
+                                         "/Apps/Features/AlphaFeature/ @alpha-feature\n"
+                                         "/Apps/CompositionRoot/Sources/CompositionRoot/Alpha+Wiring.swift "
+                                         "@alpha-feature @platform\n")
+        base = self.fixture.commit("owners")
+        changed = ["Packages/Alpha/Sources/Alpha/Alpha.swift", "Packages/Beta/Sources/Beta/Beta.swift",
+                   "Apps/Features/AlphaFeature/Sources/AlphaFeature/AlphaFeature.swift",
+                   "Apps/CompositionRoot/Sources/CompositionRoot/Alpha+Wiring.swift", "Apps/Ledger/notes.txt"]
+        for path in changed:
+            self.fixture.write(path, "// changed\n")
+        result = self.fixture.run_script("affected", "--base", base, "--json")
+        document = json.loads(result.stdout)
+        self.assertEqual(document["owners"], [
+            {"owners": ["@alpha-feature"], "files": [changed[2]]},
+            {"owners": ["@alpha-feature", "@platform"], "files": [changed[3]]},
+            {"owners": ["@alpha-team"], "files": [changed[0]]},
+            {"owners": ["@platform"], "files": [changed[1]]},
+        ])
+        self.assertEqual(document["unowned"], ["Apps/Ledger/notes.txt"])
+        text = self.fixture.run_script("affected", "--base", base).stdout
+        self.assertIn("\nowners (one approval from each line):\n"
+                      f"  @alpha-feature: {changed[2]}\n"
+                      f"  @alpha-feature or @platform: {changed[3]}\n"
+                      f"  @alpha-team: {changed[0]}\n"
+                      f"  @platform: {changed[1]}\n"
+                      "  no owner in CODEOWNERS: Apps/Ledger/notes.txt\n", text)
+
+    def test_a_codeowners_change_affects_no_unit_but_runs_the_tooling_tests(self) -> None:
+        self.fixture.write("CODEOWNERS", "/Packages/ @platform\n")
+        document = self.affected()
+        self.assertEqual((document["affected"], document["everything"], document["tooling"]), ([], None, True))
+        self.assertEqual((document["owners"], document["unowned"]), ([], ["CODEOWNERS"]))
+
     def test_unknown_base_revision_fails_with_a_message(self) -> None:
         result = self.fixture.run_script("affected", "--base", "no-such-revision")
         self.assertEqual(result.returncode, 2)
