@@ -16,7 +16,7 @@ from codeowners import CodeownersError, owners_of, parse, rule_for  # noqa: E402
 
 PLATFORM = "@ledger/platform"
 #: Patterns for paths that do not exist yet but whose owner is decided (an app-side unit that is planned).
-PLANNED = {"/Apps/DevServer/", "/.swift-version", "/.gitattributes"}
+PLANNED = {"/Apps/DevServer/", "/.swift-version"}
 WIRING = "Apps/CompositionRoot/Sources/CompositionRoot/{}+Wiring.swift"
 BENCHMARK = "Apps/Benchmarks/Sources/Benchmarks/{}Benchmarks.swift"
 
