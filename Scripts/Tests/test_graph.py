@@ -72,7 +72,7 @@ class GraphTests(unittest.TestCase):
         self.assertEqual(self.fixture.run_script("graph", "--check-readme").returncode, 0)
         # A manifest change makes the diagram stale again.
         self.fixture.write("Apps/CompositionRoot/Package.swift", COMPOSITION_ROOT_MANIFEST.replace(
-            '.product(name: "Beta", package: "Beta"),', ""))
+            '.product(name: "BetaFeature", package: "BetaFeature"),', ""))
         self.assertEqual(self.fixture.run_script("graph", "--check-readme").returncode, 1)
 
     def test_readme_without_markers_is_an_error(self) -> None:
