@@ -1,6 +1,14 @@
-"""Fixture repositories for the tests of the scripts: a root manifest, two packages (Alpha, Beta), a composition
-root that uses both and an app (Ledger) that uses the composition root, laid out as the architecture asks, in a
-temporary folder. Tests break or change one thing and run a script on it.
+"""Fixture repositories for the tests of the scripts, laid out as the architecture asks, in a temporary folder:
+
+  Packages/Alpha                  Alpha (API), AlphaTesting (test kit), AlphaTests
+  Packages/Beta                   Beta (API), BetaLive (a live backend), BetaTesting, BetaTests
+  Apps/Features/AlphaFeature      AlphaFeature (uses the API modules Alpha and Beta), AlphaFeatureTests (AlphaTesting)
+  Apps/Features/BetaFeature       BetaFeature (uses Beta), BetaFeatureTests (BetaTesting)
+  Apps/CompositionRoot            CompositionRoot: both features, both packages and the backend BetaLive
+  Apps/Ledger                     the app (declared by the root manifest): CompositionRoot only
+  Package.swift                   the root manifest: every package and feature, every test suite
+
+Tests break or change one thing and run a script on it.
 """
 
 from __future__ import annotations
@@ -58,12 +66,24 @@ func suite(of package: String) -> Target {{
     )
 }}
 
+func suite(ofFeature feature: String, kits: [String]) -> Target {{
+    .testTarget(
+        name: "\\(feature)Tests",
+        dependencies: [.product(name: feature, package: feature)]
+            + kits.map {{ .product(name: "\\($0)Testing", package: $0) }},
+        path: "Apps/Features/\\(feature)/Tests/\\(feature)Tests",
+        swiftSettings: swiftSettings
+    )
+}}
+
 let package = Package(
     name: "Fixture",
     platforms: [.iOS(.v16), .macOS(.v13)],
     products: [.executable(name: "ledger", targets: ["Ledger"])],
     dependencies: [
-        .package(path: "Packages/Alpha"), .package(path: "Packages/Beta"), .package(path: "Apps/CompositionRoot"),
+        .package(path: "Packages/Alpha"), .package(path: "Packages/Beta"),
+        .package(path: "Apps/Features/AlphaFeature"), .package(path: "Apps/Features/BetaFeature"),
+        .package(path: "Apps/CompositionRoot"),
     ],
     targets: [
         .executableTarget(
@@ -81,18 +101,61 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         suite(of: "Alpha"), suite(of: "Beta"),
+        suite(ofFeature: "AlphaFeature", kits: ["Alpha"]), suite(ofFeature: "BetaFeature", kits: ["Beta"]),
     ],
     swiftLanguageModes: [.v6]
 )
 """
 
+BETA_MANIFEST = package_manifest(
+    "Beta",
+    products="""
+        .library(name: "Beta", targets: ["Beta"]),
+        .library(name: "BetaLive", targets: ["BetaLive"]),
+        .library(name: "BetaTesting", targets: ["BetaTesting"]),
+    """,
+    targets="""
+        .target(name: "Beta", swiftSettings: swiftSettings),
+        .target(name: "BetaLive", dependencies: ["Beta"], swiftSettings: swiftSettings),
+        .target(name: "BetaTesting", dependencies: ["Beta"], swiftSettings: swiftSettings),
+        .testTarget(name: "BetaTests", dependencies: ["Beta", "BetaTesting"], swiftSettings: swiftSettings),
+    """,
+)
+
+
+def feature_manifest(name: str, uses: list[str], kits: list[str], extra_dependencies: str = "",
+                     extra_products: str = "", test_products: str = "") -> str:
+    """A feature's manifest: its module uses the API modules `uses`, its tests the test kits of `kits`;
+    `extra_products` and `test_products` add product dependencies (as written) to the module and its tests."""
+    packages = sorted(set(uses) | set(kits))
+    dependencies = "".join(f'.package(path: "../../../Packages/{p}"), ' for p in packages) + extra_dependencies
+    module = "".join(f'.product(name: "{p}", package: "{p}"), ' for p in uses) + extra_products
+    tests = "".join(f'.product(name: "{p}Testing", package: "{p}"), ' for p in kits) + test_products
+    return package_manifest(
+        name,
+        products=f'.library(name: "{name}", targets: ["{name}"])',
+        dependencies=dependencies,
+        targets=f"""
+        .target(name: "{name}", dependencies: [{module}], swiftSettings: swiftSettings),
+        .testTarget(name: "{name}Tests", dependencies: ["{name}", {tests}], swiftSettings: swiftSettings),
+    """,
+    )
+
+
+ALPHA_FEATURE_MANIFEST = feature_manifest("AlphaFeature", uses=["Alpha", "Beta"], kits=["Alpha"])
+BETA_FEATURE_MANIFEST = feature_manifest("BetaFeature", uses=["Beta"], kits=["Beta"])
+
 COMPOSITION_ROOT_MANIFEST = package_manifest(
     "CompositionRoot",
     products='.library(name: "CompositionRoot", targets: ["CompositionRoot"])',
-    dependencies='.package(path: "../../Packages/Alpha"), .package(path: "../../Packages/Beta")',
+    dependencies='.package(path: "../../Packages/Alpha"), .package(path: "../../Packages/Beta"), '
+                 '.package(path: "../Features/AlphaFeature"), .package(path: "../Features/BetaFeature")',
     targets='''
         .target(name: "CompositionRoot", dependencies: [
             .product(name: "Alpha", package: "Alpha"), .product(name: "Beta", package: "Beta"),
+            .product(name: "BetaLive", package: "Beta"),
+            .product(name: "AlphaFeature", package: "AlphaFeature"),
+            .product(name: "BetaFeature", package: "BetaFeature"),
         ], swiftSettings: swiftSettings),
         .testTarget(name: "CompositionRootTests", dependencies: ["CompositionRoot"], swiftSettings: swiftSettings),
     ''',
@@ -111,7 +174,7 @@ class Fixture:
         self.write("Package.swift", ROOT_MANIFEST)
         self.write("README.md", "# Fixture\n")
         for name in ("Alpha", "Beta"):
-            self.write(f"Packages/{name}/Package.swift", package_manifest(name))
+            self.write(f"Packages/{name}/Package.swift", package_manifest(name) if name == "Alpha" else BETA_MANIFEST)
             self.write(f"Packages/{name}/README.md", f"# {name}\n")
             self.write(f"Packages/{name}/Sources/{name}/{name}.swift",
                        f"/// Seed.\npublic struct {name}Value: Sendable {{}}\n")
@@ -119,9 +182,21 @@ class Fixture:
                        f"public import {name}\n\n/// Seed.\npublic let fake{name} = {name}Value()\n")
             self.write(f"Packages/{name}/Tests/{name}Tests/{name}Tests.swift",
                        f"import {name}\nimport {name}Testing\nimport Testing\n\n@Test func seed() {{}}\n")
+        self.write("Packages/Beta/Sources/BetaLive/Live.swift", "import Beta\n\n/// A live backend.\npublic struct Live {}\n")
+        for name, manifest, imports in (("AlphaFeature", ALPHA_FEATURE_MANIFEST, ["Alpha", "Beta"]),
+                                        ("BetaFeature", BETA_FEATURE_MANIFEST, ["Beta"])):
+            folder = f"Apps/Features/{name}"
+            kit = name.removesuffix("Feature") + "Testing"
+            self.write(f"{folder}/Package.swift", manifest)
+            self.write(f"{folder}/README.md", f"# {name}\n")
+            self.write(f"{folder}/Sources/{name}/{name}.swift",
+                       "".join(f"import {module}\n" for module in imports) + f"\n/// The flow.\npublic struct {name}Flow {{}}\n")
+            self.write(f"{folder}/Tests/{name}Tests/{name}Tests.swift",
+                       f"import {name}\nimport {kit}\nimport Testing\n\n@Test func flow() {{}}\n")
         self.write("Apps/CompositionRoot/Package.swift", COMPOSITION_ROOT_MANIFEST)
         self.write("Apps/CompositionRoot/Sources/CompositionRoot/Factory.swift",
-                   "import Alpha\nimport Beta\n\n/// The factory.\npublic struct Factory {}\n")
+                   "import Alpha\nimport AlphaFeature\nimport Beta\nimport BetaFeature\nimport BetaLive\n\n"
+                   "/// The factory.\npublic struct Factory {}\n")
         self.write("Apps/CompositionRoot/Tests/CompositionRootTests/FactoryTests.swift",
                    "import CompositionRoot\nimport Testing\n\n@Test func factory() {}\n")
         self.write("Apps/Ledger/Sources/Ledger/main.swift", "import CompositionRoot\n\nprint(Factory())\n")

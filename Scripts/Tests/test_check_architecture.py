@@ -1,8 +1,9 @@
 """Each rule of Scripts/check-architecture fires on a bad fixture, and stays quiet on a good one.
 
-The fixtures are small repositories written into a temporary folder: a root manifest and two packages (Alpha,
-Beta) laid out as the architecture asks. Each test breaks one thing and expects the violation that names the
-rule, the file and line, and the edge.
+The fixtures are small repositories written into a temporary folder (see Tests/fixtures.py): two packages
+(Alpha; Beta with the live backend BetaLive), two features, the composition root and the app, laid out as the
+architecture asks. Each test breaks one thing and expects the violation that names the rule, the file and line,
+and the edge.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import subprocess
 import textwrap
 import unittest
 
-from Tests.fixtures import REPO, ROOT_MANIFEST, SCRIPTS, Fixture, package_manifest
+from Tests.fixtures import BETA_MANIFEST, REPO, ROOT_MANIFEST, SCRIPTS, Fixture, feature_manifest, package_manifest
 
 CHECKER = os.path.join(SCRIPTS, "check-architecture")
 
@@ -96,6 +97,182 @@ class CheckArchitectureTests(unittest.TestCase):
         ))
         self.fixture.write("Apps/Tool/Sources/Tool/main.swift", "import Alpha\nimport Beta\n")
         self.assertViolation("4", "Apps/Tool/Package.swift", edge="Tool -> Alpha, Beta")
+
+    # Rule 4 for features: API modules only, never a backend, a kit in shipping code, another feature or the root.
+
+    def line_of(self, path: str, needle: str) -> int:
+        with open(os.path.join(self.fixture.root, path), encoding="utf-8") as handle:
+            return next(number for number, line in enumerate(handle.read().splitlines(), start=1) if needle in line)
+
+    def test_rule4_feature_depending_on_and_importing_a_live_backend(self) -> None:
+        manifest = "Apps/Features/BetaFeature/Package.swift"
+        self.fixture.write(manifest, feature_manifest(
+            "BetaFeature", uses=["Beta"], kits=["Beta"], extra_products='.product(name: "BetaLive", package: "Beta"), '))
+        self.fixture.write("Apps/Features/BetaFeature/Sources/BetaFeature/Store.swift", "import Beta\nimport BetaLive\n")
+        violation = self.assertViolation("4", manifest, self.line_of(manifest, '"BetaLive"'), "BetaFeature -> BetaLive")
+        self.assertIn("live backend", violation["message"])
+        self.assertIn("Apps/CompositionRoot/Sources/CompositionRoot/Beta+Wiring.swift", violation["fix"])
+        self.assertViolation("4", "Apps/Features/BetaFeature/Sources/BetaFeature/Store.swift", 2,
+                             "BetaFeature -> BetaLive")
+
+    def test_rule4_feature_shipping_code_using_a_test_kit(self) -> None:
+        manifest = "Apps/Features/BetaFeature/Package.swift"
+        self.fixture.write(manifest, feature_manifest(
+            "BetaFeature", uses=["Beta"], kits=["Beta"],
+            extra_products='.product(name: "BetaTesting", package: "Beta"), '))
+        self.fixture.write("Apps/Features/BetaFeature/Sources/BetaFeature/Preview.swift", "import BetaTesting\n")
+        violation = self.assertViolation("4", manifest, self.line_of(manifest, 'name: "BetaFeature", dependencies'),
+                                         "BetaFeature -> BetaTesting")
+        self.assertIn("test kit", violation["message"])
+        self.assertViolation("4", "Apps/Features/BetaFeature/Sources/BetaFeature/Preview.swift", 1,
+                             "BetaFeature -> BetaTesting")
+
+    def test_rule4_feature_using_another_feature(self) -> None:
+        manifest = "Apps/Features/BetaFeature/Package.swift"
+        self.fixture.write(manifest, feature_manifest(
+            "BetaFeature", uses=["Beta"], kits=["Beta"], extra_dependencies='.package(path: "../AlphaFeature"), ',
+            extra_products='.product(name: "AlphaFeature", package: "AlphaFeature"), '))
+        self.fixture.write("Apps/Features/BetaFeature/Sources/BetaFeature/Uses.swift", "import AlphaFeature\n")
+        violation = self.assertViolation("4", manifest, edge="BetaFeature -> AlphaFeature")
+        self.assertIn("features never depend on each other", violation["message"])
+        self.assertViolation("4", "Apps/Features/BetaFeature/Sources/BetaFeature/Uses.swift", 1,
+                             "BetaFeature -> AlphaFeature")
+
+    def test_rule4_feature_importing_the_composition_root(self) -> None:
+        self.fixture.write("Apps/Features/BetaFeature/Sources/BetaFeature/Back.swift", "import CompositionRoot\n")
+        violation = self.assertViolation("4", "Apps/Features/BetaFeature/Sources/BetaFeature/Back.swift", 1,
+                                         "BetaFeature -> CompositionRoot")
+        self.assertIn("composition root", violation["message"])
+
+    def test_rule4_feature_tests_may_use_kits_but_never_backends_or_other_features(self) -> None:
+        manifest = "Apps/Features/AlphaFeature/Package.swift"
+        self.fixture.write(manifest, feature_manifest(
+            "AlphaFeature", uses=["Alpha", "Beta"], kits=["Alpha", "Beta"],
+            extra_dependencies='.package(path: "../BetaFeature"), ',
+            test_products='.product(name: "BetaLive", package: "Beta"), '
+                          '.product(name: "BetaFeature", package: "BetaFeature"), '))
+        tests = "Apps/Features/AlphaFeature/Tests/AlphaFeatureTests/More.swift"
+        self.fixture.write(tests, "import BetaTesting\nimport BetaLive\nimport BetaFeature\n")
+        status, violations = check(self.fixture)
+        edges = sorted((v["file"], v["edge"]) for v in violations if v["rule"] == "4")
+        self.assertEqual(edges, [
+            (manifest, "AlphaFeatureTests -> BetaFeature"), (manifest, "AlphaFeatureTests -> BetaLive"),
+            (tests, "AlphaFeatureTests -> BetaFeature"), (tests, "AlphaFeatureTests -> BetaLive"),
+        ])
+        self.assertEqual(status, 1)
+
+    def test_rule4_the_root_manifests_copy_of_a_feature_suite_is_checked_too(self) -> None:
+        self.fixture.write("Package.swift", ROOT_MANIFEST.replace(
+            'suite(ofFeature: "BetaFeature", kits: ["Beta"]),',
+            'suite(ofFeature: "BetaFeature", kits: ["Beta"]),\n        .testTarget(name: "BetaFeatureLiveTests", '
+            'dependencies: [.product(name: "BetaLive", package: "Beta")], '
+            'path: "Apps/Features/BetaFeature/Tests/BetaFeatureLiveTests", swiftSettings: swiftSettings),'))
+        self.fixture.write("Apps/Features/BetaFeature/Tests/BetaFeatureLiveTests/Live.swift", "import BetaLive\n")
+        self.assertViolation("4", "Package.swift", edge="BetaFeatureLiveTests -> BetaLive")
+        self.assertViolation("4", "Apps/Features/BetaFeature/Tests/BetaFeatureLiveTests/Live.swift", 1,
+                             "BetaFeatureLiveTests -> BetaLive")
+
+    # Rule 4 for the rest of the app side: backends only in the composition root; the app uses the root only.
+
+    def test_rule4_support_unit_using_a_backend(self) -> None:
+        self.fixture.write("Apps/DevServer/Package.swift", package_manifest(
+            "DevServer", dependencies='.package(path: "../../Packages/Beta")',
+            products='.library(name: "DevServer", targets: ["DevServer"])',
+            targets="""
+                .target(name: "DevServer", dependencies: [
+                    .product(name: "Beta", package: "Beta"), .product(name: "BetaLive", package: "Beta"),
+                ], swiftSettings: swiftSettings),
+            """))
+        self.fixture.write("Apps/DevServer/Sources/DevServer/Launch.swift", "import Beta\nimport BetaLive\n")
+        violation = self.assertViolation("4", "Apps/DevServer/Package.swift", edge="DevServer -> BetaLive")
+        self.assertIn("only Apps/CompositionRoot", violation["message"])
+        self.assertViolation("4", "Apps/DevServer/Sources/DevServer/Launch.swift", 2, "DevServer -> BetaLive")
+        edges = [v["edge"] for v in check(self.fixture)[1]]
+        self.assertNotIn("DevServer -> Beta", edges)
+
+    def test_rule4_the_app_may_use_a_support_unit_but_never_a_feature(self) -> None:
+        self.fixture.write("Apps/DevServer/Package.swift", package_manifest(
+            "DevServer", products='.library(name: "DevServer", targets: ["DevServer"])',
+            targets='.target(name: "DevServer", swiftSettings: swiftSettings),'))
+        self.fixture.write("Apps/DevServer/Sources/DevServer/Launch.swift", "/// Launches.\npublic struct Launch {}\n")
+        root = ROOT_MANIFEST.replace('.package(path: "Apps/CompositionRoot"),',
+                                     '.package(path: "Apps/CompositionRoot"), .package(path: "Apps/DevServer"),')
+        uses_root = 'dependencies: [.product(name: "CompositionRoot", package: "CompositionRoot")],\n' \
+                    '            path: "Apps/Ledger/Sources/Ledger"'
+        self.assertIn(uses_root, root)
+        root = root.replace(uses_root, uses_root.replace(
+            '"CompositionRoot")]', '"CompositionRoot"), .product(name: "DevServer", package: "DevServer")]'))
+        self.fixture.write("Package.swift", root)
+        self.fixture.write("Apps/Ledger/Sources/Ledger/main.swift",
+                           "import CompositionRoot\nimport DevServer\n\nprint(Factory(), Launch())\n")
+        self.assertEqual(check(self.fixture), (0, []))
+        self.fixture.write("Package.swift", root.replace(
+            '.product(name: "DevServer", package: "DevServer")]',
+            '.product(name: "DevServer", package: "DevServer"), .product(name: "AlphaFeature", package: "AlphaFeature")]'))
+        violation = self.assertViolation("4", "Package.swift", edge="Ledger -> AlphaFeature")
+        self.assertIn("CompositionRoot", violation["fix"])
+
+    def test_rule4_the_apps_tests_never_use_a_backend(self) -> None:
+        self.fixture.write("Package.swift", ROOT_MANIFEST.replace(
+            'dependencies: ["Ledger"]', 'dependencies: ["Ledger", .product(name: "BetaLive", package: "Beta")]'))
+        self.assertViolation("4", "Package.swift", edge="LedgerTests -> BetaLive")
+
+    def test_rule4_the_composition_root_and_the_benchmarks_may_use_backends(self) -> None:
+        self.fixture.write("Apps/Benchmarks/Package.swift", package_manifest(
+            "Benchmarks", dependencies='.package(path: "../../Packages/Beta")', products=" ",
+            targets="""
+                .executableTarget(name: "Benchmarks", dependencies: [
+                    .product(name: "Beta", package: "Beta"), .product(name: "BetaLive", package: "Beta"),
+                    .product(name: "BetaTesting", package: "Beta"),
+                ], swiftSettings: swiftSettings),
+            """))
+        self.fixture.write("Apps/Benchmarks/Sources/Benchmarks/main.swift", "import BetaLive\nimport BetaTesting\n")
+        self.assertEqual(check(self.fixture), (0, []))
+
+    def test_rule4_a_packages_api_module_never_depends_on_its_backend(self) -> None:
+        self.fixture.write("Packages/Beta/Package.swift", BETA_MANIFEST.replace(
+            '.target(name: "Beta", swiftSettings: swiftSettings),',
+            '.target(name: "Beta", dependencies: ["BetaCore"], swiftSettings: swiftSettings),\n'
+            '        .target(name: "BetaCore", swiftSettings: swiftSettings),'))
+        self.fixture.write("Packages/Beta/Sources/BetaCore/Core.swift", "/// Core.\npublic struct Core {}\n")
+        violation = self.assertViolation("4", "Packages/Beta/Package.swift", edge="Beta -> BetaCore")
+        self.assertIn("own live backend", violation["message"])
+
+    def test_rule4_text_output_names_rule_file_line_edge_and_fix(self) -> None:
+        self.fixture.write("Apps/Features/BetaFeature/Sources/BetaFeature/Store.swift", "import BetaLive\n")
+        result = subprocess.run([CHECKER, "--root", self.fixture.root], capture_output=True, text=True)
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("Apps/Features/BetaFeature/Sources/BetaFeature/Store.swift:1: error: "
+                      "[rule 4: one composition point] `import BetaLive`: the feature BetaFeature", result.stdout)
+        self.assertIn("    edge: BetaFeature -> BetaLive\n    fix:  depend on the API module Beta", result.stdout)
+
+    # Features: anatomy, and the root manifest runs their suites.
+
+    def test_anatomy_feature_without_readme_or_tests(self) -> None:
+        self.fixture.remove("Apps/Features/BetaFeature/README.md")
+        self.assertViolation("anatomy", "Apps/Features/BetaFeature/README.md", edge="BetaFeature")
+        self.fixture.remove("Apps/Features/BetaFeature/Tests")
+        self.assertViolation("anatomy", "Apps/Features/BetaFeature/Tests/BetaFeatureTests", edge="BetaFeature")
+
+    def test_anatomy_feature_folder_without_manifest(self) -> None:
+        self.fixture.write("Apps/Features/GammaFeature/Sources/GammaFeature/G.swift", "struct G {}\n")
+        self.assertViolation("anatomy", "Apps/Features/GammaFeature", edge="GammaFeature")
+
+    def test_suites_feature_suite_the_root_does_not_run(self) -> None:
+        self.fixture.write("Package.swift", ROOT_MANIFEST.replace(
+            ', suite(ofFeature: "BetaFeature", kits: ["Beta"])', ""))
+        violation = self.assertViolation("suites", "Apps/Features/BetaFeature/Package.swift", edge="BetaFeatureTests")
+        self.assertIn('suite(ofFeature: "BetaFeature"', violation["fix"])
+
+    def test_suites_feature_tests_folder_no_manifest_declares(self) -> None:
+        self.fixture.write("Apps/Features/AlphaFeature/Tests/AlphaFeatureUITests/U.swift", "import Testing\n")
+        self.assertViolation("suites", "Apps/Features/AlphaFeature/Tests/AlphaFeatureUITests",
+                             edge="AlphaFeatureUITests")
+
+    def test_suites_root_copy_of_a_feature_suite_lacks_a_kit(self) -> None:
+        self.fixture.write("Apps/Features/BetaFeature/Package.swift",
+                           feature_manifest("BetaFeature", uses=["Beta"], kits=["Beta", "Alpha"]))
+        self.assertViolation("suites", "Package.swift", edge="root.BetaFeatureTests -/-> AlphaTesting")
 
     def test_rule5_import_that_is_not_a_declared_dependency(self) -> None:
         manifest = package_manifest("Alpha", targets='''

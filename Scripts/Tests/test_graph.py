@@ -27,8 +27,11 @@ class GraphTests(unittest.TestCase):
 
     def test_json_has_units_edges_and_targets(self) -> None:
         units = {unit["name"]: unit for unit in json.loads(self.graph("--json"))["units"]}
-        self.assertEqual(sorted(units), ["Alpha", "Beta", "CompositionRoot", "Ledger"])
-        self.assertEqual(units["CompositionRoot"]["dependsOn"], ["Alpha", "Beta"])
+        self.assertEqual(sorted(units), ["Alpha", "AlphaFeature", "Beta", "BetaFeature", "CompositionRoot", "Ledger"])
+        self.assertEqual(units["CompositionRoot"]["dependsOn"], ["Alpha", "AlphaFeature", "Beta", "BetaFeature"])
+        self.assertEqual((units["AlphaFeature"]["kind"], units["AlphaFeature"]["path"]),
+                         ("feature", "Apps/Features/AlphaFeature"))
+        self.assertEqual(units["AlphaFeature"]["dependsOn"], ["Alpha", "Beta"])
         self.assertEqual(units["Ledger"]["dependsOn"], ["CompositionRoot"])
         alpha_targets = {t["name"]: t for t in units["Alpha"]["targets"]}
         self.assertEqual(alpha_targets["AlphaTests"]["dependencies"], ["Alpha", "AlphaTesting"])
@@ -39,6 +42,19 @@ class GraphTests(unittest.TestCase):
         self.assertIn("    Ledger --> CompositionRoot\n", mermaid)
         self.assertNotIn("Alpha --> Beta", mermaid)
         self.assertIn('"CompositionRoot" -> "Beta";', self.graph("--dot"))
+
+    def test_features_are_a_subgraph_of_their_own(self) -> None:
+        mermaid = self.graph("--mermaid")
+        self.assertIn("    subgraph Features\n"
+                      '        AlphaFeature["<b>AlphaFeature</b><br/>AlphaFeature"]\n'
+                      '        BetaFeature["<b>BetaFeature</b><br/>BetaFeature"]\n'
+                      "    end\n", mermaid)
+        self.assertLess(mermaid.index("subgraph Apps"), mermaid.index("subgraph Features"))
+        self.assertLess(mermaid.index("subgraph Features"), mermaid.index("subgraph Packages"))
+        self.assertIn("    AlphaFeature --> Beta\n", mermaid)
+        self.assertIn("    CompositionRoot --> BetaFeature\n", mermaid)
+        self.assertNotIn("Features[", mermaid)
+        self.assertIn('subgraph "cluster_Features"', self.graph("--dot"))
 
     def test_edges_only_tests_use_are_dashed(self) -> None:
         self.fixture.write("Package.swift", ROOT_MANIFEST.replace(
@@ -56,7 +72,7 @@ class GraphTests(unittest.TestCase):
         self.assertEqual(self.fixture.run_script("graph", "--check-readme").returncode, 0)
         # A manifest change makes the diagram stale again.
         self.fixture.write("Apps/CompositionRoot/Package.swift", COMPOSITION_ROOT_MANIFEST.replace(
-            '.product(name: "Beta", package: "Beta"),', ""))
+            '.product(name: "BetaFeature", package: "BetaFeature"),', ""))
         self.assertEqual(self.fixture.run_script("graph", "--check-readme").returncode, 1)
 
     def test_readme_without_markers_is_an_error(self) -> None:

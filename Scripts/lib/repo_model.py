@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 
 COMPOSITION_ROOT = "CompositionRoot"
 BENCHMARKS = "Benchmarks"
+#: the folder under Apps/ whose subfolders are the features, each a unit of its own
+FEATURES_FOLDER = "Features"
 
 IMPORT_RE = re.compile(
     r"^\s*(?P<attrs>(?:@[A-Za-z_]+(?:\([^)]*\))?\s+)*)"
@@ -66,11 +68,33 @@ class CheckError(Exception):
 
 
 def unit_of_path(path: str) -> tuple[str, str] | None:
-    """(kind, name) of the package or app a repo-relative path lies in."""
-    parts = path.replace(os.sep, "/").split("/")
-    if len(parts) >= 2 and parts[0] in ("Packages", "Apps") and parts[1]:
-        return ("package" if parts[0] == "Packages" else "app", parts[1])
+    """(kind, name) of the unit a repo-relative path lies in: `Packages/<Name>` is a package,
+    `Apps/Features/<Name>` a feature, any other `Apps/<Name>` an app-side unit ("app"). `Apps/Features` itself
+    is only the folder of the features, not a unit."""
+    parts = [part for part in path.replace(os.sep, "/").split("/") if part not in ("", ".")]
+    if len(parts) >= 2 and parts[0] == "Packages":
+        return ("package", parts[1])
+    if len(parts) >= 2 and parts[0] == "Apps" and parts[1] == FEATURES_FOLDER:
+        return ("feature", parts[2]) if len(parts) >= 3 else None
+    if len(parts) >= 2 and parts[0] == "Apps":
+        return ("app", parts[1])
     return None
+
+
+def unit_of_file(path: str) -> tuple[str, str] | None:
+    """(kind, name) of the unit a repo-relative file lies in; a file directly in `Packages/`, `Apps/` or
+    `Apps/Features/` belongs to no unit."""
+    located = unit_of_path(path)
+    if located is None:
+        return None
+    depth = len(unit_folder(*located).split("/"))
+    parts = [part for part in path.replace(os.sep, "/").split("/") if part not in ("", ".")]
+    return located if len(parts) > depth else None
+
+
+def unit_folder(kind: str, name: str) -> str:
+    """The repo-relative folder of a unit."""
+    return {"package": "Packages/", "feature": f"Apps/{FEATURES_FOLDER}/"}.get(kind, "Apps/") + name
 
 
 def find_manifests(root: str) -> list[str]:
@@ -225,9 +249,10 @@ def unit_kind(target: Target) -> str:
 
 @dataclass
 class Unit:
-    """A package (`Packages/<Name>`) or an app (`Apps/<Name>`): what a team owns and what CI tests as one job."""
+    """A package (`Packages/<Name>`), a feature (`Apps/Features/<Name>`) or an app-side unit (`Apps/<Name>`):
+    what a team owns and what CI tests as one job."""
     name: str
-    kind: str  # "package" or "app"
+    kind: str  # "package", "feature" or "app"
     path: str
     targets: list = field(default_factory=list)
     depends_on: set = field(default_factory=set)
@@ -243,9 +268,7 @@ def units_of(repo: Repository) -> dict[str, Unit]:
         if located is None:
             continue
         kind, name = located
-        unit = units.setdefault(name, Unit(
-            name=name, kind=kind, path=("Packages/" if kind == "package" else "Apps/") + name,
-        ))
+        unit = units.setdefault(name, Unit(name=name, kind=kind, path=unit_folder(kind, name)))
         unit.targets.append(target)
         used = {u for u in repo.dependency_units(target) if u and u != name}
         if target.kind == "test":
@@ -255,6 +278,6 @@ def units_of(repo: Repository) -> dict[str, Unit]:
         unit.depends_on.update(used)
     for name, manifest in repo.unit_manifests.items():
         if name not in units:
-            kind = "package" if manifest.folder.startswith("Packages") else "app"
-            units[name] = Unit(name=name, kind=kind, path=manifest.folder)
+            located = unit_of_path(manifest.folder)
+            units[name] = Unit(name=name, kind=located[0] if located else "app", path=manifest.folder)
     return dict(sorted(units.items()))

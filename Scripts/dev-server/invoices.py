@@ -1,0 +1,153 @@
+"""Invoices: upload (`POST /v1/invoices`, idempotent with Idempotency-Key) and fetch (`GET /v1/invoices/{id}`).
+The reference for the invoices feature's InvoicesAPI."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import re
+import secrets
+from datetime import datetime
+from typing import Any
+
+from core import ApiError, Request, Response, Route, bearer_session, is_integer, now_iso, validation_error
+
+#: The units whose code calls these endpoints (Scripts/affected tests them when this file changes).
+SERVES = ("InvoicesFeature",)
+
+MAX_IDEMPOTENCY_KEY_LENGTH = 255
+CURRENCY_PATTERN = re.compile(r"^[A-Z]{3}$")
+DATE_PATTERN = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+USAGE = """\
+  POST /v1/invoices               bearer; {"number" (required), "customer", "currency" (ISO 4217, e.g. EUR),
+                                  "total_cents" (integer >= 0), "issued_on" (YYYY-MM-DD), "pdf_base64" (a PDF)}
+                                  -> 201 the stored invoice with a server "id" ("inv_..."), "pdf_bytes",
+                                  "pdf_sha256", "created_at"; 422 validation_failed with "fields".
+                                  Idempotency-Key (1-255 characters): the same key and body replay the first
+                                  response with "Idempotent-Replayed: true"; the same key with another body is
+                                  422 idempotency_key_reused
+  GET  /v1/invoices/{id}          bearer -> 200 the stored invoice ("?include=pdf" adds "pdf_base64");
+                                  404 not_found (unknown, or another user's)
+"""
+
+
+def fresh_data() -> dict[str, Any]:
+    return {
+        "invoices": {},  # id -> {"owner", "public" (the stored invoice), "pdf"}
+        "idempotency": {},  # (user id, key) -> the first response
+    }
+
+
+def valid_date(text: str) -> bool:
+    if not DATE_PATTERN.match(text):
+        return False
+    try:
+        datetime.strptime(text, "%Y-%m-%d")
+    except ValueError:
+        return False
+    return True
+
+
+def validated_invoice(request: dict[str, Any]) -> tuple[dict[str, Any], bytes | None]:
+    fields: list[dict[str, str]] = []
+    known = {"number", "customer", "currency", "total_cents", "issued_on", "pdf_base64"}
+    for key in sorted(set(request) - known):
+        fields.append({"field": key, "code": "unknown_key"})
+    number = request.get("number")
+    if number is None:
+        fields.append({"field": "number", "code": "required"})
+    elif not isinstance(number, str):
+        fields.append({"field": "number", "code": "not_a_string"})
+    elif not number.strip():
+        fields.append({"field": "number", "code": "empty"})
+    elif len(number) > 64:
+        fields.append({"field": "number", "code": "too_long"})
+    customer = request.get("customer")
+    if customer is not None and (not isinstance(customer, str) or len(customer) > 200):
+        fields.append({"field": "customer", "code": "invalid"})
+    currency = request.get("currency")
+    if currency is not None and (not isinstance(currency, str) or not CURRENCY_PATTERN.match(currency)):
+        fields.append({"field": "currency", "code": "invalid"})
+    total = request.get("total_cents")
+    if total is not None and (not is_integer(total) or total < 0 or total > 10**15):
+        fields.append({"field": "total_cents", "code": "out_of_range"})
+    issued_on = request.get("issued_on")
+    if issued_on is not None and not (isinstance(issued_on, str) and valid_date(issued_on)):
+        fields.append({"field": "issued_on", "code": "invalid"})
+    pdf: bytes | None = None
+    encoded = request.get("pdf_base64")
+    if encoded is not None:
+        if not isinstance(encoded, str):
+            fields.append({"field": "pdf_base64", "code": "not_a_string"})
+        else:
+            try:
+                pdf = base64.b64decode(encoded, validate=True)
+            except (binascii.Error, ValueError):
+                fields.append({"field": "pdf_base64", "code": "not_base64"})
+            else:
+                if not pdf.startswith(b"%PDF-"):
+                    fields.append({"field": "pdf_base64", "code": "not_pdf"})
+    if fields:
+        raise validation_error(fields)
+    invoice = {
+        "number": number,
+        "customer": customer,
+        "currency": currency,
+        "total_cents": total,
+        "issued_on": issued_on,
+    }
+    return invoice, pdf
+
+
+def upload_invoice(request: Request) -> Response:
+    session = bearer_session(request)
+    key = request.headers.get("Idempotency-Key")
+    if key is not None and not 1 <= len(key) <= MAX_IDEMPOTENCY_KEY_LENGTH:
+        raise ApiError(400, "invalid_idempotency_key", "Idempotency-Key must have 1 to 255 characters")
+    invoice, pdf = validated_invoice(request.json_object())
+    fingerprint = hashlib.sha256(request.body).hexdigest()
+    with request.state.lock:
+        data = request.data
+        if key is not None:
+            previous = data["idempotency"].get((session["user_id"], key))
+            if previous is not None:
+                if previous["fingerprint"] != fingerprint:
+                    raise ApiError(422, "idempotency_key_reused", "this Idempotency-Key was used with another body")
+                return previous["status"], previous["payload"], {"Idempotent-Replayed": "true"}
+        invoice_id = f"inv_{secrets.token_hex(8)}"
+        stored = dict(invoice)
+        stored.update(
+            {
+                "id": invoice_id,
+                "pdf_bytes": len(pdf) if pdf is not None else 0,
+                "pdf_sha256": hashlib.sha256(pdf).hexdigest() if pdf is not None else None,
+                "created_at": now_iso(),
+            }
+        )
+        data["invoices"][invoice_id] = {"owner": session["user_id"], "public": stored, "pdf": pdf}
+        if key is not None:
+            data["idempotency"][(session["user_id"], key)] = {
+                "fingerprint": fingerprint, "status": 201, "payload": stored,
+            }
+    return 201, stored, {"Location": f"/v1/invoices/{invoice_id}"}
+
+
+def fetch_invoice(request: Request) -> Response:
+    session = bearer_session(request)
+    invoice_id = request.params["id"]
+    with request.state.lock:
+        record = request.data["invoices"].get(invoice_id)
+        if record is None or record["owner"] != session["user_id"]:
+            raise ApiError(404, "not_found", f"no invoice {invoice_id}")
+        payload = dict(record["public"])
+        if "pdf" in request.query.get("include", []) and record["pdf"] is not None:
+            payload["pdf_base64"] = base64.b64encode(record["pdf"]).decode("ascii")
+        return 200, payload, {}
+
+
+ROUTES = [
+    Route("POST", "/v1/invoices", upload_invoice),
+    Route("GET", r"/v1/invoices/(?P<id>[A-Za-z0-9_-]{1,64})", fetch_invoice),
+]
