@@ -22,12 +22,13 @@ func suite(of package: String, using products: [String]) -> Target {
     )
 }
 
-/// The test suite of a feature under `Apps/Features/`, run from its own folder, with the feature and the test kits
-/// of the packages it uses.
-func suite(ofFeature feature: String, kits: [String]) -> Target {
+/// The test suite of a feature under `Apps/Features/`, run from its own folder, with the feature, the packages it
+/// uses and the test kits of those its tests fake.
+func suite(ofFeature feature: String, using packages: [String], kits: [String]) -> Target {
     .testTarget(
         name: "\(feature)Tests",
         dependencies: [.product(name: feature, package: feature)]
+            + packages.map { .product(name: $0, package: $0) }
             + kits.map { .product(name: "\($0)Testing", package: $0) },
         path: "Apps/Features/\(feature)/Tests/\(feature)Tests",
         swiftSettings: swiftSettings
@@ -95,12 +96,20 @@ let package = Package(
         suite(of: "Registration", using: ["Registration", "RegistrationTesting"]),
         suite(of: "Navigation", using: ["Navigation", "NavigationTesting"]),
         suite(of: "SectionsRegistry", using: ["SectionsRegistry", "SectionsRegistryTesting"]),
-        suite(ofFeature: "ExpensesFeature", kits: ["Validation", "Storage"]),
-        suite(ofFeature: "InvoicesFeature", kits: ["Validation", "Rendering", "Storage", "Networking"]),
-        suite(ofFeature: "OnboardingFeature", kits: ["Validation", "Registration", "Networking"]),
-        suite(ofFeature: "HomeFeature", kits: ["SectionsRegistry", "Networking", "Storage"]),
-        suite(ofFeature: "LinksFeature", kits: ["Navigation"]),
-        suite(ofFeature: "SettingsFeature", kits: ["Validation", "Storage"]),
+        suite(
+            ofFeature: "ExpensesFeature", using: ["Validation", "Storage", "Rendering"],
+            kits: ["Validation", "Storage"]),
+        suite(
+            ofFeature: "InvoicesFeature", using: ["Validation", "Rendering", "Storage", "Networking"],
+            kits: ["Validation", "Rendering", "Storage", "Networking"]),
+        suite(
+            ofFeature: "OnboardingFeature", using: ["Validation", "Registration", "Networking"],
+            kits: ["Validation", "Registration", "Networking"]),
+        suite(
+            ofFeature: "HomeFeature", using: ["SectionsRegistry", "Networking", "Storage", "Rendering"],
+            kits: ["SectionsRegistry", "Networking", "Storage"]),
+        suite(ofFeature: "LinksFeature", using: ["Navigation"], kits: ["Navigation"]),
+        suite(ofFeature: "SettingsFeature", using: ["Validation", "Storage"], kits: ["Validation", "Storage"]),
     ],
     swiftLanguageModes: [.v6]
 )

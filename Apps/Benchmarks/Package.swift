@@ -26,10 +26,12 @@ let package = Package(
             dependencies: [
                 .product(name: "Validation", package: "Validation"),
                 .product(name: "Rendering", package: "Rendering"),
+                .product(name: "RenderingZlib", package: "Rendering"),
                 .product(name: "Storage", package: "Storage"),
                 .product(name: "StorageSQLite", package: "Storage"),
                 .product(name: "Networking", package: "Networking"),
                 .product(name: "NetworkingTesting", package: "Networking"),
+                .product(name: "NetworkingURLSession", package: "Networking"),
                 .product(name: "Registration", package: "Registration"),
                 .product(name: "Navigation", package: "Navigation"),
                 .product(name: "SectionsRegistry", package: "SectionsRegistry"),

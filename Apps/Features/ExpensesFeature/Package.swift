@@ -35,6 +35,9 @@ let package = Package(
             name: "ExpensesFeatureTests",
             dependencies: [
                 "ExpensesFeature",
+                .product(name: "Validation", package: "Validation"),
+                .product(name: "Storage", package: "Storage"),
+                .product(name: "Rendering", package: "Rendering"),
                 .product(name: "ValidationTesting", package: "Validation"),
                 .product(name: "StorageTesting", package: "Storage"),
             ],

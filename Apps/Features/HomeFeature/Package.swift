@@ -38,6 +38,10 @@ let package = Package(
             name: "HomeFeatureTests",
             dependencies: [
                 "HomeFeature",
+                .product(name: "SectionsRegistry", package: "SectionsRegistry"),
+                .product(name: "Networking", package: "Networking"),
+                .product(name: "Storage", package: "Storage"),
+                .product(name: "Rendering", package: "Rendering"),
                 .product(name: "SectionsRegistryTesting", package: "SectionsRegistry"),
                 .product(name: "NetworkingTesting", package: "Networking"),
                 .product(name: "StorageTesting", package: "Storage"),

@@ -38,6 +38,10 @@ let package = Package(
             name: "InvoicesFeatureTests",
             dependencies: [
                 "InvoicesFeature",
+                .product(name: "Validation", package: "Validation"),
+                .product(name: "Rendering", package: "Rendering"),
+                .product(name: "Storage", package: "Storage"),
+                .product(name: "Networking", package: "Networking"),
                 .product(name: "ValidationTesting", package: "Validation"),
                 .product(name: "RenderingTesting", package: "Rendering"),
                 .product(name: "StorageTesting", package: "Storage"),

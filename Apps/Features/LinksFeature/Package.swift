@@ -31,6 +31,7 @@ let package = Package(
             name: "LinksFeatureTests",
             dependencies: [
                 "LinksFeature",
+                .product(name: "Navigation", package: "Navigation"),
                 .product(name: "NavigationTesting", package: "Navigation"),
             ],
             swiftSettings: swiftSettings

@@ -36,6 +36,9 @@ let package = Package(
             name: "OnboardingFeatureTests",
             dependencies: [
                 "OnboardingFeature",
+                .product(name: "Validation", package: "Validation"),
+                .product(name: "Registration", package: "Registration"),
+                .product(name: "Networking", package: "Networking"),
                 .product(name: "ValidationTesting", package: "Validation"),
                 .product(name: "RegistrationTesting", package: "Registration"),
                 .product(name: "NetworkingTesting", package: "Networking"),

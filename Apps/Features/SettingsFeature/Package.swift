@@ -34,6 +34,8 @@ let package = Package(
             name: "SettingsFeatureTests",
             dependencies: [
                 "SettingsFeature",
+                .product(name: "Validation", package: "Validation"),
+                .product(name: "Storage", package: "Storage"),
                 .product(name: "ValidationTesting", package: "Validation"),
                 .product(name: "StorageTesting", package: "Storage"),
             ],
