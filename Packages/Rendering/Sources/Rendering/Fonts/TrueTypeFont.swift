@@ -29,6 +29,8 @@ public struct TrueTypeFont: Sendable {
     /// The component glyphs of every composite glyph, checked to exist.
     let components: [UInt16: [UInt16]]
     let descriptor: FontDescriptorValues
+    /// The `name` table every subset carries (its Windows records), built once.
+    let windowsNames: [UInt8]?
 
     /// Where a table lies in the file.
     struct TableRecord: Sendable {
@@ -155,6 +157,7 @@ public struct TrueTypeFont: Sendable {
         self.characterMap = try CharacterMap(try table("cmap"), glyphCount: glyphCount)
         self.components = components
         self.postScriptName = Self.postScriptName(optionalTable("name"))
+        self.windowsNames = TrueTypeSubsetter.windowsNames(optionalTable("name"))
         self.descriptor = try FontDescriptorValues(
             head: head, hhea: hhea, os2: os2, post: optionalTable("post"), unitsPerEm: unitsPerEm,
             widths: advances)
