@@ -84,6 +84,7 @@ public struct TrueTypeFont: Sendable {
         if tables["glyf"] == nil && (tables["CFF "] != nil || tables["CFF2"] != nil) { throw .unsupportedOutlines }
 
         let head = try table("head")
+        try head.require(0, count: 54)
         let unitsPerEm = Int(try head.uint16(18))
         guard (16...16_384).contains(unitsPerEm) else { throw .malformed(table: "head") }
         let longOffsets: Bool
@@ -104,6 +105,7 @@ public struct TrueTypeFont: Sendable {
         }
 
         let hhea = try table("hhea")
+        try hhea.require(0, count: 36)
         let metricCount = Int(try hhea.uint16(34))
         guard metricCount >= 1, metricCount <= glyphCount else { throw .malformed(table: "hhea") }
         let hmtx = try table("hmtx")

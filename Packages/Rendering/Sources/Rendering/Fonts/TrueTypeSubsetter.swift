@@ -21,6 +21,9 @@ enum TrueTypeSubsetter {
         _ font: TrueTypeFont, glyphs requested: [UInt16], characters: [UInt32] = []
     ) throws(FontError) -> Subset {
         var glyphs = requested
+        guard glyphs.allSatisfy({ Int($0) < font.glyphCount }), glyphs.count < 0xFFFF else {
+            throw .malformed(table: "glyf")
+        }
         var newIndex: [UInt16: UInt16] = [:]
         for (index, glyph) in glyphs.enumerated() where newIndex[glyph] == nil { newIndex[glyph] = UInt16(index) }
         // Breadth first over composites; a visited map makes a component cycle in a hostile font harmless.
