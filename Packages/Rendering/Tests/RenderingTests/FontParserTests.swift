@@ -154,6 +154,13 @@ struct FontParserTests {
         #expect(outcomes.count > 3, "several kinds of typed errors: \(outcomes)")
     }
 
+    @Test func aSubsetOfGlyphsTheFontLacksIsATypedError() throws {
+        let font = try TrueTypeFont(bytes: FontFixture.smallFont)
+        #expect(throws: FontError.malformed(table: "glyf")) {
+            try TrueTypeSubsetter.subset(font, glyphs: [0, UInt16(font.glyphCount)])
+        }
+    }
+
     @Test func aSubsetKeepsOnlyTheGlyphsUsedWithComponentsAndValidChecksums() throws {
         let font = try TrueTypeFont(bytes: FontFixture.dejaVuBytes)
         let ogonek = try #require(font.components[font.glyph(for: 0x0105)], "ą is a composite in DejaVu Sans")

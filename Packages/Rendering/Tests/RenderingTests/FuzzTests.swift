@@ -6,7 +6,8 @@ import Testing
 @Suite("Rendering: fuzzed documents")
 struct FuzzTests {
     /// Characters the fuzzer writes: PDF delimiters, escapes, accents, typographic marks, digits and spaces.
-    static let alphabet = Array(#"abcdefghijklmnopqrstuvwxyzABCXYZ0123456789 ()()\\\/%<>[]{}#éüßÆøÑ€“”‘’–—…™•§¶«»¿¡×÷"#)
+    static let alphabet = Array(
+        #"abcdefghijklmnopqrstuvwxyzABCXYZ0123456789 ()()\\\/%<>[]{}#éüßÆøÑ€“”‘’–—…™•§¶«»¿¡×÷ąęłńźżŁŚĞİışçřůαβΩЖжщЁ"#)
 
     static func text(_ random: inout SeededGenerator, maximum: Int) -> String {
         let length = Int.random(in: 0...maximum, using: &random)

@@ -81,6 +81,19 @@ struct UnicodeTextTests {
         }
     }
 
+    @Test func standardFontsWithAnEmbeddedFallbackMixBothKinds() async throws {
+        let dejaVu = try TrueTypeFont(data: Data(FontFixture.dejaVuBytes))
+        let fonts = InvoiceFonts.standard14.addingFallback(dejaVu)
+        #expect(fonts.embedsFonts && !InvoiceFonts.standard14.embedsFonts)
+        let pdf = try InvoicePDFRenderer(fonts: fonts, compressor: Fixture.zlib, creationDate: { Fixture.date })
+            .render(InvoiceDocumentBuilder().client(InvoiceParty(name: "Łódź Café")).build())
+        #expect(try await PDFTools.check(pdf).status == 0)
+        #expect(try await PDFTools.text(pdf).contains("Łódź Café"))
+        let names = try await PDFTools.fonts(pdf).map(\.name)
+        #expect(names.contains("Helvetica") && names.contains("Helvetica-Bold"))
+        #expect(names.contains { $0.hasSuffix("+DejaVuSans") })
+    }
+
     @Test(
         arguments: [
             ("مرحبا بالعالم", TextScript.arabic), ("שלום עולם", .hebrew), ("नमस्ते दुनिया", .devanagari),

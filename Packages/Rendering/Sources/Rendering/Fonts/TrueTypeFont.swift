@@ -29,6 +29,8 @@ public struct TrueTypeFont: Sendable {
     /// The component glyphs of every composite glyph, checked to exist.
     let components: [UInt16: [UInt16]]
     let descriptor: FontDescriptorValues
+    /// The `name` table every subset carries (its Windows records), built once.
+    let windowsNames: [UInt8]?
 
     /// Where a table lies in the file.
     struct TableRecord: Sendable {
@@ -82,6 +84,7 @@ public struct TrueTypeFont: Sendable {
         if tables["glyf"] == nil && (tables["CFF "] != nil || tables["CFF2"] != nil) { throw .unsupportedOutlines }
 
         let head = try table("head")
+        try head.require(0, count: 54)
         let unitsPerEm = Int(try head.uint16(18))
         guard (16...16_384).contains(unitsPerEm) else { throw .malformed(table: "head") }
         let longOffsets: Bool
@@ -102,6 +105,7 @@ public struct TrueTypeFont: Sendable {
         }
 
         let hhea = try table("hhea")
+        try hhea.require(0, count: 36)
         let metricCount = Int(try hhea.uint16(34))
         guard metricCount >= 1, metricCount <= glyphCount else { throw .malformed(table: "hhea") }
         let hmtx = try table("hmtx")
@@ -155,6 +159,7 @@ public struct TrueTypeFont: Sendable {
         self.characterMap = try CharacterMap(try table("cmap"), glyphCount: glyphCount)
         self.components = components
         self.postScriptName = Self.postScriptName(optionalTable("name"))
+        self.windowsNames = TrueTypeSubsetter.windowsNames(optionalTable("name"))
         self.descriptor = try FontDescriptorValues(
             head: head, hhea: hhea, os2: os2, post: optionalTable("post"), unitsPerEm: unitsPerEm,
             widths: advances)

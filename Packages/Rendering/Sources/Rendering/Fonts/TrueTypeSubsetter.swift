@@ -21,6 +21,9 @@ enum TrueTypeSubsetter {
         _ font: TrueTypeFont, glyphs requested: [UInt16], characters: [UInt32] = []
     ) throws(FontError) -> Subset {
         var glyphs = requested
+        guard glyphs.allSatisfy({ Int($0) < font.glyphCount }), glyphs.count < 0xFFFF else {
+            throw .malformed(table: "glyf")
+        }
         var newIndex: [UInt16: UInt16] = [:]
         for (index, glyph) in glyphs.enumerated() where newIndex[glyph] == nil { newIndex[glyph] = UInt16(index) }
         // Breadth first over composites; a visited map makes a component cycle in a hostile font harmless.
@@ -83,7 +86,7 @@ enum TrueTypeSubsetter {
                 tables.append((tag, [UInt8](try reader.slice(0, count: reader.length))))
             }
         }
-        if let names = windowsNames(font) { tables.append(("name", names)) }
+        if let names = font.windowsNames { tables.append(("name", names)) }
         return Subset(bytes: assemble(tables), glyphs: glyphs)
     }
 
@@ -181,11 +184,8 @@ enum TrueTypeSubsetter {
 
     /// The `name` table with only its Windows (platform 3) records, or nil when the font has none or the table is
     /// damaged: the copyright and licence stay with the glyphs, the duplicate Macintosh strings do not.
-    private static func windowsNames(_ font: TrueTypeFont) -> [UInt8]? {
-        guard let record = font.tables["name"],
-            let name = try? FontDataReader(font.bytes, base: record.offset, length: record.length, table: "name"),
-            let count = try? name.uint16(2), let storage = try? name.uint16(4)
-        else { return nil }
+    static func windowsNames(_ name: FontDataReader?) -> [UInt8]? {
+        guard let name, let count = try? name.uint16(2), let storage = try? name.uint16(4) else { return nil }
         var kept: [(header: [UInt8], text: ArraySlice<UInt8>)] = []
         for index in 0..<Int(count) {
             let at = 6 + 12 * index

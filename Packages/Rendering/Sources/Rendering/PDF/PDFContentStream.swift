@@ -2,14 +2,18 @@
 ///
 /// Coordinates are PDF user space: points from the bottom-left corner. Only the operators the templates need
 /// exist (text, rules, filled rectangles). Consecutive texts share one text object and move relative to each
-/// other, and fonts and colours are set only when they change, which keeps pages small before compression
-/// and repetitive (so well compressed) after it.
+/// other, fonts and colours are set only when they change, and rules are collected into one path that is
+/// stroked before the next fill (or at the end), since no text overlaps a rule: pages stay small before
+/// compression and repetitive (so well compressed) after it.
 struct PDFContentStream {
     private(set) var bytes: [UInt8] = []
     let fonts: FontUsage
     private var fill: PDFColor?
     private var stroke: PDFColor?
     private var lineWidth = -1.0
+    /// Rules waiting to be stroked, all in `pendingStroke`'s colour and width.
+    private var pendingLines: [UInt8] = []
+    private var pendingStroke: (color: PDFColor, width: Double)?
     private var inText = false
     private var face = -1
     private var fontSize = -1.0
@@ -65,25 +69,37 @@ struct PDFContentStream {
 
     /// Draws a straight rule.
     mutating func line(fromX x1: Double, y1: Double, toX x2: Double, y2: Double, width: Double, color: PDFColor) {
+        if let pending = pendingStroke, pending.color != color || pending.width != width { strokePendingLines() }
+        pendingStroke = (color, width)
+        PDFNumber.append(x1, decimals: 2, to: &pendingLines)
+        pendingLines.append(UInt8(ascii: " "))
+        PDFNumber.append(y1, decimals: 2, to: &pendingLines)
+        pendingLines += Array(" m ".utf8)
+        PDFNumber.append(x2, decimals: 2, to: &pendingLines)
+        pendingLines.append(UInt8(ascii: " "))
+        PDFNumber.append(y2, decimals: 2, to: &pendingLines)
+        pendingLines += Array(" l\n".utf8)
+    }
+
+    private mutating func strokePendingLines() {
+        guard let pending = pendingStroke else { return }
         endText()
-        setStroke(color)
-        if width != lineWidth {
-            lineWidth = width
-            append(number: width)
-            append(" w ")
+        setStroke(pending.color)
+        if pending.width != lineWidth {
+            lineWidth = pending.width
+            append(number: pending.width)
+            append(" w\n")
         }
-        append(number: x1)
-        append(" ")
-        append(number: y1)
-        append(" m ")
-        append(number: x2)
-        append(" ")
-        append(number: y2)
-        append(" l S\n")
+        bytes += pendingLines
+        append("S\n")
+        pendingLines.removeAll(keepingCapacity: true)
+        pendingStroke = nil
     }
 
     /// Fills the rectangle whose bottom-left corner is (`x`, `y`).
     mutating func fillRectangle(x: Double, y: Double, width: Double, height: Double, color: PDFColor) {
+        // A fill may cover a rule drawn before it, so waiting rules are stroked first.
+        strokePendingLines()
         endText()
         setFill(color)
         append(number: x)
@@ -96,9 +112,10 @@ struct PDFContentStream {
         append(" re f\n")
     }
 
-    /// Closes an open text object; call before taking the bytes.
+    /// Closes an open text object and strokes waiting rules; call before taking the bytes.
     mutating func finish() {
         endText()
+        strokePendingLines()
     }
 
     private mutating func endText() {
