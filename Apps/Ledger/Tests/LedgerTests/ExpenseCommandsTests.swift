@@ -64,7 +64,8 @@ struct ExpenseCommandsTests {
         let exported = try await workspace.run(["expense", "export"])
         #expect(
             exported.standardOutput
-                == "date,group,title,amount,currency,comment\r\n2026-03-01,,Taxi,38.20,EUR,airport\r\n2026-03-02,,Hotel,129.00,EUR,\r\n"
+                == "date,time,title,amount,currency,comment\r\n2026-03-01,00:00:00.000000,Taxi,38.20,EUR,airport\r\n"
+                + "2026-03-02,00:00:00.000000,Hotel,129.00,EUR,\r\n"
         )
         let again = try await workspace.run([
             "expense", "import", try workspace.file("out.csv", exported.standardOutput).path,
@@ -166,6 +167,6 @@ struct ExpenseCommandsTests {
         #expect(result.standardError.contains("date, title, amount and currency"))
         #expect(
             try await workspace.run(["expense", "export"]).standardOutput
-                == "date,group,title,amount,currency,comment\r\n")
+                == "date,time,title,amount,currency,comment\r\n")
     }
 }

@@ -38,12 +38,10 @@ public struct ExpenseReports: ExpenseReporting, ExpenseExporting {
         }
     }
 
-    /// Every expense, oldest first, as CSV that the importer reads back.
+    /// Every expense, oldest first, as `ExpenseCSV` writes it.
     public func exportCSV() async throws(StorageError) -> String {
         let report = try await reader.report(for: .allTime)
-        let oldestFirst = Rendering.ExpenseReport(
-            title: "All expenses", rows: report.entries.reversed().map(row))
-        return CSVExpenseReportFormatter().format(oldestFirst)
+        return ExpenseCSV.text(report.entries.reversed(), calendar: calendar, currency: currency)
     }
 
     /// A report cut into groups (a day of a week, a week of a month, a month of a year), newest first.
