@@ -46,22 +46,26 @@ public final class FileSystemExpenseStore: ExpenseStore {
     }
 
     /// Opens (creating when missing) the store in `folder`, writing and expecting files in `coding`'s format. Each
-    /// observer of `changes()` is held at most `changeBufferLimit` changes behind before it gets `.resync`.
+    /// observer of `changes()` is held at most `changeBufferLimit` changes behind before it gets `.resync`. When
+    /// another store has the folder open, opening waits up to `lockTimeout` and then throws `storeInUse`.
     public static func open(
-        in folder: URL, coding: any CodingStrategy = JSONCodingStrategy(), changeBufferLimit: Int = 1_024
+        in folder: URL, coding: any CodingStrategy = JSONCodingStrategy(), changeBufferLimit: Int = 1_024,
+        lockTimeout: Duration = .seconds(2)
     ) async throws(StorageError) -> FileSystemExpenseStore {
-        try await open(in: folder, coding: coding, changeBufferLimit: changeBufferLimit, writer: .system)
+        try await open(
+            in: folder, coding: coding, changeBufferLimit: changeBufferLimit, lockTimeout: lockTimeout,
+            writer: .system)
     }
 
     /// Opens the store with its bytes going through `writer`: tests fill the disk with it.
     static func open(
         in folder: URL, coding: any CodingStrategy = JSONCodingStrategy(), changeBufferLimit: Int = 1_024,
-        writer: DiskWriter
+        lockTimeout: Duration = .seconds(2), writer: DiskWriter
     ) async throws(StorageError) -> FileSystemExpenseStore {
         let queue = BlockingQueue(label: "Storage.FileSystemExpenseStore")
         let store = try await queue.run { () throws(StorageError) -> FileSystemExpenseStore in
             try FileIO.createFolder(folder)
-            let lock = try FolderLock(folder: folder)
+            let lock = try FolderLock(folder: folder, timeout: lockTimeout)
             do throws(StorageError) {
                 let state = try load(folder: folder, coding: coding)
                 return FileSystemExpenseStore(

@@ -110,7 +110,9 @@ struct FileSystemStoreTests {
     @Test func aSecondExpenseStoreOnTheSameFolderIsRefusedUntilTheFirstCloses() async throws {
         try await withTemporaryFolder { folder in
             let first = try await FileSystemExpenseStore.open(in: folder)
-            let contended = await storageError { _ = try await FileSystemExpenseStore.open(in: folder) }
+            let contended = await storageError {
+                _ = try await FileSystemExpenseStore.open(in: folder, lockTimeout: .milliseconds(20))
+            }
             #expect(contended == .storeInUse(folder))
             // A document store shares its folder with other document stores, not with an expense store: it waits
             // for the lock file as long as it was told to, then says who holds it.
