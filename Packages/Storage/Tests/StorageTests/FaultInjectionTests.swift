@@ -169,7 +169,8 @@ struct FaultInjectionTests {
                     (Int.random(in: 1...8, using: &generator), Int.random(in: 0...600, using: &generator)))
             }
             try await withTemporaryFolder { folder in
-                let outcome = try await fillTheDisk(kind: kind, folder: folder, capacity: capacity, plan: plan, run: run)
+                let outcome = try await fillTheDisk(
+                    kind: kind, folder: folder, capacity: capacity, plan: plan, run: run)
                 faults += outcome.faults
                 acknowledged += outcome.acknowledged
                 lost += outcome.lost
