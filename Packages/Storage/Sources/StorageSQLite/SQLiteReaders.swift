@@ -24,7 +24,7 @@ final class SQLiteReaders: Sendable {
             let connection = try SQLiteConnection(url: url, access: .readOnly, vfs: options.vfsName)
             connection.setBusyTimeout(options.busyTimeout)
             _ = try SQLiteOpening.checked { () throws(SQLiteFailure) in
-                try connection.execute("PRAGMA cache_size = -16384")
+                try connection.execute("PRAGMA cache_size = -32768")
             }
             connections.append(connection)
         }
