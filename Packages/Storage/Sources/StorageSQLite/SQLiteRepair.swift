@@ -64,10 +64,10 @@ public struct SQLiteRepairReport: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         func part(_ rows: SalvagedRows<some Hashable & Sendable>, _ noun: String) -> String {
             let lost = rows.unreadable == 0 ? "" : " (\(rows.unreadable) could not be read)"
-            return "\(rows.recovered) \(noun)\(lost)"
+            return "\(rows.recovered) \(noun)\(rows.recovered == 1 ? "" : "s")\(lost)"
         }
-        return "Recovered \(part(expenses, "expenses")), \(part(documents, "documents")) and "
-            + "\(part(sequences, "number sequences")) from \(damaged.path) into \(repaired.path)."
+        return "Recovered \(part(expenses, "expense")), \(part(documents, "document")) and "
+            + "\(part(sequences, "number sequence")) from \(damaged.path) into \(repaired.path)."
     }
 }
 
