@@ -62,7 +62,8 @@ struct GlobalOptions: Sendable {
 enum CommandTable {
     static let all: [CommandSpec] =
         ExpenseCommand.specs + ReportCommand.specs + InvoiceCommand.specs + AccountCommand.specs
-        + LinkCommand.specs + HomeCommand.specs + ConfigCommand.specs + DemoCommand.specs + ShellCommand.specs
+        + LinkCommand.specs + HomeCommand.specs + ConfigCommand.specs + RepairCommand.specs + DemoCommand.specs
+        + ShellCommand.specs
 
     /// The command named by the leading words of `words` (the longest match) and the words after it.
     static func command(in words: [String]) -> (CommandSpec, [String])? {

@@ -159,6 +159,34 @@ struct ExpenseCommandsTests {
         #expect(try await workspace.run(["expense", "list"]).standardOutput == first)
     }
 
+    @Test func aDamagedDatabaseIsRefusedUntilRepairSalvagesItAndNeverStartsEmpty() async throws {
+        let workspace = try LedgerWorkspace()
+        let rows = (1...300).map { "2026-03-01,Row \($0) with a title long enough to fill pages,1.50,EUR" }
+        let csv = try workspace.file("rows.csv", (["date,title,amount,currency"] + rows).joined(separator: "\n"))
+        #expect(try await workspace.run(["expense", "import", csv.path]).status == 0)
+        #expect(try await workspace.run(["repair"]).standardOutput == "The database is sound; nothing was changed.\n")
+        let database = workspace.folder.appendingPathComponent("ledger.sqlite")
+        let handle = try FileHandle(forUpdating: database)
+        try handle.seek(toOffset: 16_384)
+        try handle.write(contentsOf: Data(repeating: 0x42, count: 8))
+        try handle.close()
+        for _ in 0..<2 {
+            let refused = try await workspace.run(["expense", "list"])
+            #expect(refused.status == 74 && refused.standardOutput.isEmpty)
+            #expect(refused.standardError.contains("is damaged") && refused.standardError.contains("ledger repair"))
+            #expect(!refused.standardError.contains("Storage.") && !refused.standardError.contains("("))
+        }
+        let repaired = try await workspace.run(["repair"])
+        #expect(
+            repaired.standardOutput.hasPrefix("Recovered 299 expenses (1 could not be read)"),
+            "\(repaired.standardOutput)")
+        #expect(repaired.status == 65)
+        let listed = try await workspace.run(["expense", "list"])
+        #expect(listed.status == 0 && listed.standardOutput.contains("Row 300"))
+        let kept = try FileManager.default.contentsOfDirectory(atPath: workspace.folder.path)
+        #expect(kept.contains { $0.hasPrefix("ledger.damaged-") })
+    }
+
     @Test func aFileThatIsNotCSVWithTheNeededColumnsImportsNothing() async throws {
         let workspace = try LedgerWorkspace()
         let file = try workspace.file("bad.csv", "name,price\nx,1\n")
