@@ -48,7 +48,8 @@ public struct LedgerSettings: Hashable, Sendable, Codable {
     }
 
     /// The seller until the user sets their company: clearly not a real one.
-    public static let placeholderSeller = Seller(name: "Your Company", addressLines: ["Set it with: ledger config set seller.name"])
+    public static let placeholderSeller = Seller(
+        name: "Your Company", addressLines: ["Set it with: ledger config set seller.name"])
 
     /// Whether the seller is still the placeholder.
     public var sellerIsPlaceholder: Bool { seller == Self.placeholderSeller }

@@ -77,7 +77,8 @@ struct SettingsStoreTests {
     @Test func damagedSettingsAreATypedErrorAndAreLeftAlone() async throws {
         let documents = InMemoryDocumentStore()
         try await documents.save(
-            DocumentDraft(id: try DocumentID("settings.json"), contentType: DocumentContentType.json, bytes: Data("{".utf8)))
+            DocumentDraft(
+                id: try DocumentID("settings.json"), contentType: DocumentContentType.json, bytes: Data("{".utf8)))
         await #expect(throws: SettingsError.self) { try await store(documents).current() }
         await #expect(throws: SettingsError.self) { try await store(documents).set(.currency, to: ["USD"]) }
         let id = try DocumentID("settings.json")
