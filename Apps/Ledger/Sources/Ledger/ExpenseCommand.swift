@@ -119,7 +119,10 @@ enum ExpenseCommand {
             } catch {
                 switch error {
                 case .unreadableFile(let problem):
-                    throw CommandError(message: "'\(path)' cannot be imported: \(problem.message)", status: .dataError)
+                    throw CommandError(
+                        message: "'\(path)' cannot be imported: \(problem.message)",
+                        hint: "Fix the file and import it again; rows already saved are not duplicated.",
+                        status: .dataError)
                 case .storage(let failure, let saved):
                     var described = CommandError.storage(failure)
                     described.details = [
