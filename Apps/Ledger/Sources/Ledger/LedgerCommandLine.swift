@@ -230,9 +230,19 @@ struct CommandContext {
         return LedgerFactory.Environment(
             dataDirectory: options.dataDirectory ?? DataDirectory.default,
             apiBaseURL: options.apiURL ?? DataDirectory.defaultAPIURL,
+            now: clock,
             log: { line in
                 if verbose { FileHandle.standardError.write(Data("· \(line)\n".utf8)) }
             })
+    }
+
+    /// The current time: `LEDGER_NOW` (ISO 8601, such as `2026-11-21T10:30:00Z`) fixes it for reproducible
+    /// output (the README's demo is recorded that way); otherwise the system clock.
+    static var clock: @Sendable () -> Date {
+        guard let text = ProcessInfo.processInfo.environment["LEDGER_NOW"],
+            let fixed = ISO8601DateFormatter().date(from: text)
+        else { return Date.init }
+        return { fixed }
     }
 
     /// The settings, or why the data folder cannot be opened.

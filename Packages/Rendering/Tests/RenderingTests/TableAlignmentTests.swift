@@ -60,3 +60,14 @@ struct TableAlignmentTests {
         #expect(lines.allSatisfy { TerminalColumns.width(of: $0) <= width }, "\(table)")
     }
 }
+
+@Suite("Rendering: the seller's IBAN")
+struct IBANPrintingTests {
+    @Test(arguments: [
+        ("DE89370400440532013000", "DE89 3704 0044 0532 0130 00"), ("de89 3704 0044", "de89 3704 0044"),
+        ("GB33BUKB20201555555555", "GB33 BUKB 2020 1555 5555 55"), ("not an IBAN!", "not an IBAN!"), ("", ""),
+    ])
+    func anIBANPrintsInGroupsOfFour(typed: String, printed: String) {
+        #expect(EncodedInvoice.grouped(typed) == printed)
+    }
+}
