@@ -181,3 +181,7 @@ public struct LoggingHTTPClient: HTTPClient {
         return try outcome.get()
     }
 }
+
+extension LoggingHTTPClient: HTTPClientChain {
+    var limitsEveryAttempt: Bool { Networking.limitsEveryAttempt(base) }
+}

@@ -75,3 +75,7 @@ public struct RetryingHTTPClient: HTTPClient {
         return policy.backoff(afterAttempt: attempt, fraction: random.nextFraction())
     }
 }
+
+extension RetryingHTTPClient: HTTPClientChain {
+    var limitsEveryAttempt: Bool { Networking.limitsEveryAttempt(base) }
+}
