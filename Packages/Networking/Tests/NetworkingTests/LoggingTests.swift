@@ -96,6 +96,18 @@ struct LoggingTests {
         #expect(headers == ["x-api-key": "redacted", "X-Secret": "redacted", "Authorization": "kept"])
         let url = URL(string: "https://example.com/?sig=abc&other=1") ?? exampleURL
         #expect(redaction.redact(url) == "https://example.com/?sig=redacted&other=1")
+        #expect(Redaction(headerNames: ["A", "B", "C"]) == Redaction(headerNames: ["c", "b", "a"]))
+        let untouched: HTTPHeaders = ["Accept": "a", "X-Trace": "t"]
+        #expect(Redaction().redact(untouched) == untouched)
+    }
+
+    @Test(arguments: [
+        "https://user:secret@example.com/path", "https://example.com/p#access_token=secret",
+        "https://example.com/p?token=secret", "https://example.com/a@b?password=secret",
+    ])
+    func urlsWithPasswordsFragmentsOrTokenQueriesAreRedacted(text: String) throws {
+        let redacted = Redaction().redact(try #require(URL(string: text)))
+        #expect(!redacted.contains("secret"), "\(redacted)")
     }
 
     @Test func aLineLogSinkWritesTheLine() async throws {

@@ -40,20 +40,60 @@ public struct DeduplicatingHTTPClient: HTTPClient, HTTPClientChain {
         }
     }
 
-    /// The whole request: the URL and every header field, in a canonical order.
+    /// The whole request: the URL and every header field, fields of different names in a canonical order.
+    /// Equality and hashing are `HTTPHeaders`' own: names compared case-insensitively, values exactly.
     struct Key: Hashable, Sendable {
-        let url: String
-        /// Lower-cased names with their values, sorted by name; fields of one name keep their order.
-        let fields: [HTTPHeaders.Field]
+        let url: URL
+        let headers: HTTPHeaders
+        /// Computed once: the key is hashed on insertion and again on removal.
+        private let hash: Int
 
         init(_ request: HTTPRequest) {
-            url = request.url.absoluteString
-            var fields = request.headers.map { HTTPHeaders.Field(name: $0.name.lowercased(), value: $0.value) }
-            if !zip(fields, fields.dropFirst()).allSatisfy({ $0.name <= $1.name }) {
-                fields = fields.enumerated().sorted { ($0.element.name, $0.offset) < ($1.element.name, $1.offset) }
-                    .map(\.element)
+            url = request.url
+            let fields = Array(request.headers)
+            // Sorted by name already (the usual case: one code path builds a request the same way each time), the
+            // headers are used as they are; otherwise a stably sorted copy, so repeated names keep their order.
+            if zip(fields, fields.dropFirst()).allSatisfy({ !Self.precedes($1.name, $0.name) }) {
+                headers = request.headers
+            } else {
+                headers = HTTPHeaders(
+                    fields.enumerated().sorted { lhs, rhs in
+                        Self.precedes(lhs.element.name, rhs.element.name)
+                            || (!Self.precedes(rhs.element.name, lhs.element.name) && lhs.offset < rhs.offset)
+                    }.map(\.element))
             }
-            self.fields = fields
+            var hasher = Hasher()
+            hasher.combine(url)
+            hasher.combine(headers)
+            hash = hasher.finalize()
+        }
+
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.hash == rhs.hash && lhs.url == rhs.url && lhs.headers == rhs.headers
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(hash)
+        }
+
+        /// ASCII case-insensitive order of header names, without allocating.
+        static func precedes(_ lhs: String, _ rhs: String) -> Bool {
+            var left = lhs.utf8.makeIterator()
+            var right = rhs.utf8.makeIterator()
+            while true {
+                switch (left.next(), right.next()) {
+                case (nil, nil): return false
+                case (nil, _): return true
+                case (_, nil): return false
+                case (let a?, let b?):
+                    let (x, y) = (lowercased(a), lowercased(b))
+                    if x != y { return x < y }
+                }
+            }
+        }
+
+        private static func lowercased(_ byte: UInt8) -> UInt8 {
+            (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
         }
     }
 
@@ -97,7 +137,11 @@ public struct DeduplicatingHTTPClient: HTTPClient, HTTPClientChain {
         let base = self.base
         switch sharing {
         case .carried(let flights):
-            return try await flights.run(key: key) { await base.outcome(of: request) }.get()
+            // The first caller carries its request right here, with no closure or task in between.
+            guard let flight = flights.start(key: key) else {
+                return try await flights.join(key: key) { await base.outcome(of: request) }.get()
+            }
+            return try await flights.carry(key: key, flight: flight) { await base.outcome(of: request) }.get()
         case .task(let flights):
             return try await flights.run(key: key) { await base.outcome(of: request) }.get()
         }
@@ -122,20 +166,20 @@ final class CarriedFlights<Key: Hashable & Sendable>: Sendable {
     }
 
     /// What a waiting caller is told.
-    private enum Turn {
+    enum Turn {
         case outcome(Outcome)
         /// Send the request and carry the flight.
         case carry(Flight)
     }
 
     /// One waiting caller. Its fields are guarded by the lock.
-    private final class Waiter: @unchecked Sendable {
+    final class Waiter: @unchecked Sendable {
         var continuation: CheckedContinuation<Turn, Never>?
         var left: HTTPClientError?
     }
 
     /// One request in flight. Its waiters are guarded by the lock.
-    private final class Flight: @unchecked Sendable {
+    final class Flight: @unchecked Sendable {
         var waiters: [Waiter] = []
     }
 
@@ -150,9 +194,9 @@ final class CarriedFlights<Key: Hashable & Sendable>: Sendable {
         state.withLock { $0.statistics }
     }
 
-    /// Carries `operation` for `key`, or waits for the flight of an identical request.
-    func run(key: Key, operation: @Sendable () async -> Outcome) async -> Outcome {
-        let started = state.withLock { state -> Flight? in
+    /// One flight the caller carries, or nil when an identical request is in flight (then `join` it).
+    func start(key: Key) -> Flight? {
+        state.withLock { state -> Flight? in
             guard state.flights[key] == nil else { return nil }
             let flight = Flight()
             state.flights[key] = flight
@@ -160,17 +204,23 @@ final class CarriedFlights<Key: Hashable & Sendable>: Sendable {
             state.statistics.inFlight += 1
             return flight
         }
-        if let started { return await carry(key: key, flight: started, operation: operation) }
+    }
+
+    /// Waits for the flight of `key`'s identical request, or carries it with `operation` when its carrier left.
+    func join(key: Key, operation: @Sendable () async -> Outcome) async -> Outcome {
         switch await wait(key: key) {
         case .outcome(let outcome): return outcome
         case .carry(let flight): return await carry(key: key, flight: flight, operation: operation)
         }
     }
 
-    private func carry(key: Key, flight: Flight, operation: @Sendable () async -> Outcome) async -> Outcome {
+    /// Runs `operation` for `flight` and hands its outcome to the callers waiting, or, when the carrier left
+    /// before its answer, hands the flight to the next caller waiting.
+    func carry(key: Key, flight: Flight, operation: @Sendable () async -> Outcome) async -> Outcome {
         let outcome = await operation()
         // The carrier left before its answer: the outcome is its own, not one to hand to the others.
-        let left = Task.isCancelled || outcome == .failure(.deadlineExceeded)
+        var left = Task.isCancelled
+        if case .failure(.deadlineExceeded) = outcome { left = true }
         let (next, waiting) = state.withLock {
             state -> (CheckedContinuation<Turn, Never>?, [CheckedContinuation<Turn, Never>]) in
             if left, let index = flight.waiters.firstIndex(where: { $0.continuation != nil }) {

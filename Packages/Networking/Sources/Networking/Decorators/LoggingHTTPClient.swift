@@ -83,8 +83,14 @@ public struct LineLogSink: HTTPLogSink {
 public struct Redaction: Hashable, Sendable {
     /// Header names whose values are replaced (compared case-insensitively).
     public var headerNames: Set<String> {
-        didSet { headerNames = Set(headerNames.map { $0.lowercased() }) }
+        didSet {
+            headerNames = Set(headerNames.map { $0.lowercased() })
+            secretHeaderNames = headerNames.sorted()
+        }
     }
+    /// `headerNames` as a sorted array (so equal redactions stay equal): every logged field is checked against
+    /// each, and an array is the cheapest to walk.
+    private var secretHeaderNames: [String]
     /// Query item names whose values are replaced (compared case-insensitively).
     public var queryItemNames: Set<String> {
         didSet { queryItemNames = Set(queryItemNames.map { $0.lowercased() }) }
@@ -96,6 +102,7 @@ public struct Redaction: Hashable, Sendable {
         queryItemNames: Set<String> = ["access_token", "refresh_token", "token", "password", "api_key", "key"]
     ) {
         self.headerNames = Set(headerNames.map { $0.lowercased() })
+        secretHeaderNames = self.headerNames.sorted()
         self.queryItemNames = Set(queryItemNames.map { $0.lowercased() })
     }
 
@@ -104,18 +111,28 @@ public struct Redaction: Hashable, Sendable {
 
     /// `headers` with secret values replaced.
     public func redact(_ headers: HTTPHeaders) -> HTTPHeaders {
-        HTTPHeaders(
+        // Most requests carry one secret header at most: find the fields first, without lower-casing names, and
+        // copy the headers only when one must change.
+        guard headers.contains(where: isSecret) else { return headers }
+        return HTTPHeaders(
             headers.map { field in
-                headerNames.contains(field.name.lowercased())
-                    ? HTTPHeaders.Field(name: field.name, value: Self.placeholder) : field
+                isSecret(field) ? HTTPHeaders.Field(name: field.name, value: Self.placeholder) : field
             }
         )
     }
 
+    private func isSecret(_ field: HTTPHeaders.Field) -> Bool {
+        secretHeaderNames.contains { HTTPHeaders.namesMatch($0, field.name) }
+    }
+
     /// `url` without its password, fragment and secret query values.
     public func redact(_ url: URL) -> String {
-        if url.query == nil && url.password == nil && url.fragment == nil {
-            return url.absoluteString  // nothing to hide; skips URLComponents, the costly part of logging
+        let text = url.absoluteString
+        // Without `?`, `#` or `@` there is no query, fragment or password to hide; this skips URLComponents, the
+        // costly part of logging.
+        if !text.utf8.contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "@") })
+        {
+            return text
         }
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
             return "<unreadable URL>"

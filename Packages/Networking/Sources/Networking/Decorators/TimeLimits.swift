@@ -37,12 +37,13 @@ public struct TimeoutHTTPClient: HTTPClient, HTTPClientChain {
         guard timeout > .zero else { throw .timeout }
         if Task.isCancelled { throw .cancelled }
         let deadline = RequestDeadline.current
-        if let deadline, deadline.remaining() <= .zero { throw .deadlineExceeded }
         let limited = timeout < TimeLimit.unlimited
         guard limited || deadline != nil else { return try await base.send(request) }
         if case .queue(let timers) = waiter, deadline?.isSystem ?? true {
             // Both limits on the timer queue's clock: one timer, at whichever comes first.
-            let own = limited ? TimerQueue.deadline(after: timeout) : .max
+            let now = TimerQueue.now()
+            if let deadline, deadline.uptime <= now { throw .deadlineExceeded }
+            let own = limited ? TimerQueue.deadline(after: timeout, from: now) : .max
             let limit =
                 if let deadline, deadline.uptime <= own {
                     AttemptLimit(queue: timers, uptime: deadline.uptime, error: .deadlineExceeded)
@@ -57,6 +58,7 @@ public struct TimeoutHTTPClient: HTTPClient, HTTPClientChain {
         }
         // Otherwise (an injected clock: tests) each limit waits on its own clock, with one sleep when both limits
         // share one clock.
+        if let deadline, deadline.remaining() <= .zero { throw .deadlineExceeded }
         var watched = deadline
         var ownSleep: (duration: Duration, sleeper: any Sleeper)?
         var ownQueue: TimerQueue?

@@ -18,12 +18,15 @@ struct RequestDeadline: Sendable {
     /// The deadline on the injected clock, for `.clock`.
     private let instant: ContinuousClock.Instant
 
+    /// Stands in for `instant` on the system clock, which does not use it (reading a clock costs a call).
+    private static let unused = ContinuousClock.now
+
     init(budget: Duration, source: Source) {
         self.source = source
         switch source {
         case .system:
             uptime = TimerQueue.deadline(after: budget)
-            instant = ContinuousClock.now
+            instant = Self.unused
         case .clock(let clock):
             uptime = 0
             instant = clock.now().advanced(by: budget)
