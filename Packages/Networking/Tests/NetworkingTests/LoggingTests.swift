@@ -104,10 +104,20 @@ struct LoggingTests {
     @Test(arguments: [
         "https://user:secret@example.com/path", "https://example.com/p#access_token=secret",
         "https://example.com/p?token=secret", "https://example.com/a@b?password=secret",
+        "https://example.com/p?page=2&Access_Token=secret&sort=asc", "https://example.com/p?to%6Ben=secret",
+        "https://example.com/p?a&key=secret", "https://example.com/p?api%5Fkey=secret&x=1",
     ])
     func urlsWithPasswordsFragmentsOrTokenQueriesAreRedacted(text: String) throws {
         let redacted = Redaction().redact(try #require(URL(string: text)))
         #expect(!redacted.contains("secret"), "\(redacted)")
+    }
+
+    @Test(arguments: [
+        "https://example.com/p", "https://example.com/p?page=2&sort=asc", "https://example.com:8080/a/b?tokens=1",
+        "http://127.0.0.1:9/me?n=3-41", "https://example.com/p?=x&&key", "https://example.com/p?",
+    ])
+    func urlsWithNothingSecretAreLoggedAsTheyAre(text: String) throws {
+        #expect(Redaction().redact(try #require(URL(string: text))) == text)
     }
 
     @Test func aLineLogSinkWritesTheLine() async throws {
