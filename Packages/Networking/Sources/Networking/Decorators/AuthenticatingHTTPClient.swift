@@ -134,3 +134,7 @@ private final class Refresher: Sendable {
         }
     }
 }
+
+extension AuthenticatingHTTPClient: HTTPClientChain {
+    var limitsEveryAttempt: Bool { Networking.limitsEveryAttempt(base) }
+}

@@ -83,10 +83,10 @@ final class TimerQueue: Sendable {
         DispatchTime.now().uptimeNanoseconds
     }
 
-    /// The instant `duration` after now (saturating; never `DispatchTime.distantFuture`, which means "never").
-    static func deadline(after duration: Duration) -> UInt64 {
+    /// The instant `duration` after `now` (saturating; never `DispatchTime.distantFuture`, which means "never").
+    static func deadline(after duration: Duration, from now: UInt64 = now()) -> UInt64 {
         let nanoseconds = UInt64(max(0, duration.clampedNanoseconds))
-        let (sum, overflow) = now().addingReportingOverflow(nanoseconds)
+        let (sum, overflow) = now.addingReportingOverflow(nanoseconds)
         return overflow ? .max - 1 : min(sum, .max - 1)
     }
 
