@@ -121,6 +121,8 @@ struct CarriedDeduplicationTests {
         #expect(client.statistics.inFlight == 0)
         // A carrier cancelled before its attempt started counts as sent without reaching the client beneath.
         #expect(base.requests.count <= client.statistics.requestsSent)
-        #expect(client.statistics.requestsSent + client.statistics.requestsShared == 2_000)
+        // A call cancelled before it reached the decorator is never counted; every other call is sent or shared.
+        let counted = client.statistics.requestsSent + client.statistics.requestsShared
+        #expect((1_333...2_000).contains(counted))
     }
 }
