@@ -186,10 +186,13 @@ enum InvoiceCommand {
         }
         let console = session.console
         if console.json { console.emit(InvoiceJSON(record, pdf: written)) }
-        if session.sellerIsPlaceholder {
-            console.error(
-                "note: invoice \(record.number) names the seller \"\(LedgerSettings.placeholderSeller.name)\"; set your company with 'ledger config set seller.name NAME' (and seller.address, seller.tax-id, seller.iban)."
-            )
+        // Last, so an upload failure still comes first on standard error.
+        defer {
+            if session.sellerIsPlaceholder {
+                console.error(
+                    "note: invoice \(record.number) names the seller \"\(LedgerSettings.placeholderSeller.name)\"; set your company with 'ledger config set seller.name NAME' (and seller.address, seller.tax-id, seller.iban)."
+                )
+            }
         }
         switch submission {
         case .uploaded(let record):
