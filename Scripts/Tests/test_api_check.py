@@ -5,6 +5,8 @@ and a change that touches no package finishes without building anything."""
 
 from __future__ import annotations
 
+import importlib.machinery
+import importlib.util
 import os
 import sys
 import tempfile
@@ -136,6 +138,34 @@ class RulesTests(unittest.TestCase):
         self.assertEqual(new_breaking_entries(BASE_CHANGELOG, head), ["`legacy()` is gone."])
         self.assertEqual(new_breaking_entries(None, head), ["`legacy()` is gone.", "`AlphaValue.old()` is gone: call "
                                                             "`greet(name:)`."])
+
+
+def load_script():
+    """Scripts/api-check as a module (it has no .py suffix)."""
+    loader = importlib.machinery.SourceFileLoader("api_check", os.path.join(SCRIPTS, "api-check"))
+    spec = importlib.util.spec_from_loader("api_check", loader)
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
+    return module
+
+
+class BaselineSourceTests(unittest.TestCase):
+    def test_only_files_whose_bytes_differ_are_rewritten_and_removed_ones_go(self) -> None:
+        sync = load_script().sync
+        with tempfile.TemporaryDirectory() as fresh, tempfile.TemporaryDirectory() as kept:
+            for folder, files in ((kept, {"Same.swift": "same", "Changed.swift": "old", "Gone.swift": "gone"}),
+                                  (fresh, {"Same.swift": "same", "Changed.swift": "new", "Sub/New.swift": "new"})):
+                for name, text in files.items():
+                    os.makedirs(os.path.dirname(os.path.join(folder, name)), exist_ok=True)
+                    with open(os.path.join(folder, name), "w", encoding="utf-8") as handle:
+                        handle.write(text)
+            os.utime(os.path.join(kept, "Same.swift"), (1_000_000, 1_000_000))
+            sync(fresh, kept)
+            found = {os.path.relpath(os.path.join(d, f), kept) for d, _, fs in os.walk(kept) for f in fs}
+            self.assertEqual(found, {"Same.swift", "Changed.swift", os.path.join("Sub", "New.swift")})
+            with open(os.path.join(kept, "Changed.swift"), encoding="utf-8") as handle:
+                self.assertEqual(handle.read(), "new")
+            self.assertEqual(os.path.getmtime(os.path.join(kept, "Same.swift")), 1_000_000, "left untouched")
 
 
 class ApiCheckTests(unittest.TestCase):
