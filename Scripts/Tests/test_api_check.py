@@ -80,7 +80,8 @@ class RulesTests(unittest.TestCase):
         self.assertEqual(len(dump["ABIRoot"]["children"]), 2, "the input is left as it was")
 
     def test_the_report_is_every_line_outside_the_section_headers(self) -> None:
-        output = ("\n/* Generic Signature Changes */\n\n/* Removed Decls */\nFunc AlphaValue.legacy() has been removed\n"
+        output = ("\n/* Generic Signature Changes */\n\n/* Removed Decls */\n"
+                  "Func AlphaValue.legacy() has been removed\n"
                   "\n/* Type Changes */\nAPI breakage: func AlphaValue.greet(name:) has parameter 0 type change from "
                   "Swift.String to Swift.Int\n\n/* Others */\n")
         self.assertEqual(parse_diagnostics(output), [
@@ -234,7 +235,8 @@ class ApiCheckTests(unittest.TestCase):
         self.assertIn("Alpha: no breaking change", result.stdout)
 
     def test_an_addition_is_not_a_break(self) -> None:
-        self.change("    /// Kept for old callers.", "    /// New.\n    public func added() {}\n    /// Kept for old callers.")
+        self.change("    /// Kept for old callers.",
+                    "    /// New.\n    public func added() {}\n    /// Kept for old callers.")
         self.fixture.write("Packages/Alpha/Sources/Alpha/More.swift", "/// New.\npublic enum AlphaMore {}\n")
         result = self.check()
         self.assertEqual(result.returncode, 0, result.stdout + result.stderr)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+import tempfile
 import unittest
 
 from Tests.fixtures import SETTINGS, Fixture, package_manifest
@@ -37,7 +38,8 @@ class ManifestTests(unittest.TestCase):
     def test_list_names_each_example_with_its_package_and_products(self) -> None:
         self.fixture.write("Examples/BetaLiveConsumer/Package.swift",
                            example_manifest("BetaLiveConsumer", "Beta", ["Beta", "BetaLive"]))
-        self.fixture.write("Examples/AlphaConsumer/Package.swift", example_manifest("AlphaConsumer", "Alpha", ["Alpha"]))
+        self.fixture.write("Examples/AlphaConsumer/Package.swift",
+                           example_manifest("AlphaConsumer", "Alpha", ["Alpha"]))
         result = self.examples("--list", "--json")
         self.assertEqual(result.returncode, 0, result.stderr)
         self.assertEqual(json.loads(result.stdout), [
@@ -75,7 +77,8 @@ class AffectedExamplesTests(unittest.TestCase):
     def setUp(self) -> None:
         self.fixture = Fixture()
         self.addCleanup(self.fixture.close)
-        self.fixture.write("Examples/AlphaConsumer/Package.swift", example_manifest("AlphaConsumer", "Alpha", ["Alpha"]))
+        self.fixture.write("Examples/AlphaConsumer/Package.swift",
+                           example_manifest("AlphaConsumer", "Alpha", ["Alpha"]))
         self.fixture.write("Examples/BetaConsumer/Package.swift", example_manifest("BetaConsumer", "Beta", ["Beta"]))
         self.base = self.fixture.commit("base")
 
@@ -96,6 +99,18 @@ class AffectedExamplesTests(unittest.TestCase):
         self.assertIsNone(document["everything"])
         matrix = self.fixture.run_script("affected", "--base", self.base, "--examples-matrix")
         self.assertEqual(json.loads(matrix.stdout), {"include": [
+            {"command": "Scripts/examples AlphaConsumer", "example": "AlphaConsumer", "package": "Alpha"}]})
+
+    def test_github_output_gets_both_matrices_from_one_run(self) -> None:
+        self.fixture.write("Packages/Alpha/Sources/Alpha/New.swift", "struct New {}\n")
+        with tempfile.NamedTemporaryFile("r", suffix=".txt") as output:
+            result = self.fixture.run_script("affected", "--base", self.base, "--github-output", output.name)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            self.assertIn("Alpha (Packages/Alpha/Sources/Alpha/New.swift)", result.stdout)
+            lines = dict(line.split("=", 1) for line in output.read().splitlines())
+        self.assertEqual([job["package"] for job in json.loads(lines["packages"])["include"]],
+                         ["Alpha", "AlphaFeature", "CompositionRoot", "Ledger"])
+        self.assertEqual(json.loads(lines["examples"]), {"include": [
             {"command": "Scripts/examples AlphaConsumer", "example": "AlphaConsumer", "package": "Alpha"}]})
 
     def test_a_change_that_affects_everything_affects_every_example(self) -> None:
@@ -130,13 +145,15 @@ class BuildTests(unittest.TestCase):
         fixture = Fixture()
         self.addCleanup(fixture.close)
         fixture.write("Packages/Gamma/Package.swift", CORE_AND_EXTRA)
-        fixture.write("Packages/Gamma/Sources/GammaCore/Core.swift", "/// A number.\npublic func core() -> Int {\n    1\n}\n")
+        fixture.write("Packages/Gamma/Sources/GammaCore/Core.swift",
+                      "/// A number.\npublic func core() -> Int {\n    1\n}\n")
         fixture.write("Packages/Gamma/Sources/GammaExtra/Extra.swift",
                       "import GammaCore\n\n/// Twice the core.\npublic func extra() -> Int {\n    core() * 2\n}\n")
         fixture.write("Examples/CoreConsumer/Package.swift", example_manifest("CoreConsumer", "Gamma", ["GammaCore"]))
         fixture.write("Examples/CoreConsumer/Tests/CoreConsumerTests/CoreTests.swift",
                       "import GammaCore\nimport Testing\n\n@Test func coreIsOne() {\n    #expect(core() == 1)\n}\n")
-        fixture.write("Examples/ExtraConsumer/Package.swift", example_manifest("ExtraConsumer", "Gamma", ["GammaExtra"]))
+        fixture.write("Examples/ExtraConsumer/Package.swift",
+                      example_manifest("ExtraConsumer", "Gamma", ["GammaExtra"]))
         fixture.write("Examples/ExtraConsumer/Tests/ExtraConsumerTests/ExtraTests.swift",
                       "import GammaExtra\nimport Testing\n\n@Test func extraIsTwo() {\n    #expect(extra() == 2)\n}\n")
         result = fixture.run_script("examples")

@@ -45,7 +45,8 @@ class SwiftVersionTests(unittest.TestCase):
     def test_a_mismatch_names_both_versions(self) -> None:
         result = check_swift_version("Swift version 6.2 (swift-6.2-RELEASE)", "6.3.1\n")
         self.assertEqual(result.returncode, 1)
-        self.assertRegex(result.stderr, r"Swift 6\.2 is on PATH, but \S*pin pins Swift 6\.3\.1 \(the toolchain CI uses\)")
+        self.assertRegex(result.stderr,
+                         r"Swift 6\.2 is on PATH, but \S*pin pins Swift 6\.3\.1 \(the toolchain CI uses\)")
 
     def test_a_patch_release_is_a_mismatch(self) -> None:
         self.assertEqual(check_swift_version("Swift version 6.3.2 (swift-6.3.2-RELEASE)", "6.3.1").returncode, 1)
