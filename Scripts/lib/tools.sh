@@ -10,6 +10,8 @@ debian_package_for() {
         git) echo git ;;
         pkg-config) echo pkg-config ;;
         sqlite3.h) echo libsqlite3-dev ;;
+        sqlite3) echo sqlite3 ;;
+        zlib.h) echo zlib1g-dev ;;
         qpdf) echo qpdf ;;
         pdftotext | pdfinfo | pdftoppm) echo poppler-utils ;;
         *) echo "" ;;
@@ -21,6 +23,9 @@ have_tool() {
         sqlite3.h)
             [ -f /usr/include/sqlite3.h ] || pkg-config --exists sqlite3 2>/dev/null ||
                 [ "$(uname -s)" = Darwin ]
+            ;;
+        zlib.h)
+            [ -f /usr/include/zlib.h ] || pkg-config --exists zlib 2>/dev/null || [ "$(uname -s)" = Darwin ]
             ;;
         *) command -v "$1" >/dev/null 2>&1 ;;
     esac
@@ -66,9 +71,10 @@ ensure_swift() {
     fi
 }
 
-# The tools every full run needs: SQLite headers for StorageSQLite, python3 for the scripts and the dev-server,
-# git for the tooling tests, qpdf and poppler for the PDF checks.
-ALL_TOOLS=(python3 git pkg-config sqlite3.h qpdf pdftotext pdfinfo pdftoppm)
+# The tools every full run needs: SQLite headers for StorageSQLite, zlib headers for RenderingZlib, python3 for the
+# scripts and the dev-server, git for the tooling tests, qpdf and poppler for the PDF checks, the sqlite3 shell for
+# the storage benchmark's side-by-side figures.
+ALL_TOOLS=(python3 git pkg-config sqlite3.h zlib.h qpdf pdftotext pdfinfo pdftoppm sqlite3)
 
 # Tools from PyPI, pinned: installed with pip into one virtual environment per machine (shared by every clone and
 # worktree), never into the system's Python. LEDGER_TOOLS_DIR moves it.

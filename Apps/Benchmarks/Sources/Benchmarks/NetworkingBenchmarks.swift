@@ -38,8 +38,14 @@ enum NetworkingBenchmarks {
             ),
             ("de-duplication", memory.deduplicating()),
             ("logging", memory.logging(to: CountingSink())),
-            ("per-attempt timeout", memory.timingOut(after: .seconds(10))),
-            ("overall deadline", memory.withDeadline(.seconds(10))),
+            // Over an in-memory client the timeout runs each attempt in a task of its own (the URLSession
+            // transport ends attempts itself and needs none), and a deadline with no timeout beneath does too.
+            ("per-attempt timeout (one task)", memory.timingOut(after: .seconds(10))),
+            ("overall deadline alone (one task)", memory.withDeadline(.seconds(10))),
+            (
+                "timeout under a deadline (one task for both)",
+                memory.timingOut(after: .seconds(10)).withDeadline(.seconds(30))
+            ),
             ("full stack", memoryStack),
         ]
         let inMemoryCount = 5_000
@@ -49,32 +55,42 @@ enum NetworkingBenchmarks {
                 name: "loopback: \(sequential) sequential GET /me", operations: sequential,
                 target: "stack costs < 5% (ratio >= 0.95)",
                 baseline: .init(label: "bare transport") {
-                    try await run(transport, bareRequest, times: sequential)
+                    try await run(transport, bareRequest, times: sequential, server: server)
                 },
                 candidate: .init(label: "full stack") {
-                    try await run(stack, stackRequest, times: sequential)
+                    try await run(stack, stackRequest, times: sequential, server: server)
                 }),
             .compare(
                 name: "loopback: 8 x 50 concurrent GET /me", operations: 400,
                 target: "stack costs < 5% (ratio >= 0.95)",
                 baseline: .init(label: "bare transport") {
-                    try await runConcurrently(transport, bareRequest, tasks: 8, each: 50)
+                    try await runConcurrently(transport, bareRequest, tasks: 8, each: 50, server: server)
                 },
                 candidate: .init(label: "full stack") {
-                    try await runConcurrently(stack, stackRequest, tasks: 8, each: 50)
+                    try await runConcurrently(stack, stackRequest, tasks: 8, each: 50, server: server)
                 }),
-            .note(name: "loopback: bare/stack, median of 9 alternating rounds", target: "both >= 0.95") {
-                let sequentialRatio = try await pairedRatio(rounds: 9) {
-                    try await run(transport, bareRequest, times: sequential)
+            .note(name: "loopback: bare/stack, median of 15 alternating rounds", target: "both >= 0.95") {
+                let sequentialRatio = try await pairedRatio(rounds: 15) {
+                    try await run(transport, bareRequest, times: sequential, server: server)
                 } stack: {
-                    try await run(stack, stackRequest, times: sequential)
+                    try await run(stack, stackRequest, times: sequential, server: server)
                 }
-                let concurrentRatio = try await pairedRatio(rounds: 9) {
-                    try await runConcurrently(transport, bareRequest, tasks: 8, each: 50)
+                let concurrentRatio = try await pairedRatio(rounds: 15) {
+                    try await runConcurrently(transport, bareRequest, tasks: 8, each: 50, server: server)
                 } stack: {
-                    try await runConcurrently(stack, stackRequest, tasks: 8, each: 50)
+                    try await runConcurrently(stack, stackRequest, tasks: 8, each: 50, server: server)
                 }
                 return String(format: "sequential %.3fx, 8 concurrent loops %.3fx", sequentialRatio, concurrentRatio)
+            },
+            .note(name: "loopback: median latency, 4000 sequential requests alternating", target: "ratio >= 0.95") {
+                try await interleavedLatency(
+                    bare: (transport, bareRequest), stack: (stack, stackRequest), pairs: 4_000, loops: 1,
+                    server: server)
+            },
+            .note(name: "loopback: median latency, 8 concurrent loops alternating", target: "ratio >= 0.95") {
+                try await interleavedLatency(
+                    bare: (transport, bareRequest), stack: (stack, stackRequest), pairs: 4_000, loops: 8,
+                    server: server)
             },
         ]
             + perLayer.map { name, client in
@@ -112,8 +128,69 @@ enum NetworkingBenchmarks {
         return ratios.sorted()[ratios.count / 2]
     }
 
-    /// Sends `request` `times` times in a row; any non-200 answer aborts the benchmark.
-    private static func run(_ client: any HTTPClient, _ request: HTTPRequest, times: Int) async throws {
+    /// Sends one bare and one stack request in turn (the order swapping each pair), in `loops` concurrent loops
+    /// with distinct URLs, and compares the medians of their latencies: a burst of load on a shared machine hits
+    /// both alike, and the median ignores the bursts.
+    private static func interleavedLatency(
+        bare: (client: any HTTPClient, request: HTTPRequest),
+        stack: (client: any HTTPClient, request: HTTPRequest),
+        pairs: Int,
+        loops: Int,
+        server: ScriptedLoopbackServer
+    ) async throws -> String {
+        let latencies = try await withThrowingTaskGroup(of: ([Double], [Double]).self) { group in
+            for loop in 0..<loops {
+                group.addTask {
+                    let clock = ContinuousClock()
+                    var bareTimes: [Double] = []
+                    var stackTimes: [Double] = []
+                    for pair in 0..<pairs / loops {
+                        let query = URLQueryItem(name: "n", value: "\(loop)-\(pair)")
+                        var distinctBare = bare.request
+                        distinctBare.url = bare.request.url.appending(queryItems: [query])
+                        var distinctStack = stack.request
+                        distinctStack.url = stack.request.url.appending(queryItems: [query])
+                        let (bareRequest, stackRequest) = (distinctBare, distinctStack)
+                        let measureBare = { @Sendable () async throws -> Double in
+                            microseconds(
+                                try await clock.measure {
+                                    try await run(bare.client, bareRequest, times: 1, server: server)
+                                })
+                        }
+                        let measureStack = { @Sendable () async throws -> Double in
+                            microseconds(
+                                try await clock.measure {
+                                    try await run(stack.client, stackRequest, times: 1, server: server)
+                                })
+                        }
+                        if pair.isMultiple(of: 2) {
+                            bareTimes.append(try await measureBare())
+                            stackTimes.append(try await measureStack())
+                        } else {
+                            stackTimes.append(try await measureStack())
+                            bareTimes.append(try await measureBare())
+                        }
+                    }
+                    return (bareTimes, stackTimes)
+                }
+            }
+            return try await group.reduce(into: ([Double](), [Double]())) {
+                $0.0 += $1.0
+                $0.1 += $1.1
+            }
+        }
+        let bareMedian = latencies.0.sorted()[latencies.0.count / 2]
+        let stackMedian = latencies.1.sorted()[latencies.1.count / 2]
+        return String(
+            format: "bare %.0f µs, stack %.0f µs: %.3fx (+%.1f µs)", bareMedian, stackMedian, bareMedian / stackMedian,
+            stackMedian - bareMedian)
+    }
+
+    /// Sends `request` `times` times in a row; any non-200 answer aborts the benchmark. A loopback case passes its
+    /// `server`, which keeps it alive (and listening) for as long as the case runs.
+    private static func run(
+        _ client: any HTTPClient, _ request: HTTPRequest, times: Int, server: ScriptedLoopbackServer? = nil
+    ) async throws {
         for _ in 0..<times {
             let response = try await client.send(request)
             guard response.status == 200 else { throw BenchmarkFailure.status(response.status) }
@@ -123,7 +200,7 @@ enum NetworkingBenchmarks {
     /// `tasks` concurrent loops; every request has its own URL (a query the server ignores), so de-duplication
     /// cannot merge them and both variants send the same number of requests.
     private static func runConcurrently(
-        _ client: any HTTPClient, _ request: HTTPRequest, tasks: Int, each: Int
+        _ client: any HTTPClient, _ request: HTTPRequest, tasks: Int, each: Int, server: ScriptedLoopbackServer
     ) async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             for task in 0..<tasks {

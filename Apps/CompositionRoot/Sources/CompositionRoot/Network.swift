@@ -1,9 +1,9 @@
 import Foundation
 import Networking
 import NetworkingURLSession
+import OnboardingFeature
 import Storage
 import StorageFileSystem
-import OnboardingFeature
 
 /// The HTTP stack and the session every network feature shares.
 struct Network: Sendable {

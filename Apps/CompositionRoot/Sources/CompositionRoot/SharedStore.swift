@@ -6,6 +6,9 @@ import StorageSQLite
 ///
 /// The backend is one line: `SQLiteStore.open` keeps expenses and documents in one SQLite file.
 actor SharedStore {
+    /// The database's file name in the data folder.
+    static let fileName = "ledger.sqlite"
+
     private let folder: URL
     private let now: @Sendable () -> Date
     private var opened: SQLiteStore?
@@ -18,7 +21,7 @@ actor SharedStore {
     /// The store, opened on first use.
     func open() async throws(StorageError) -> SQLiteStore {
         if let opened { return opened }
-        let store = try await SQLiteStore.open(at: folder.appendingPathComponent("ledger.sqlite"), now: now)
+        let store = try await SQLiteStore.open(at: folder.appendingPathComponent(Self.fileName), now: now)
         opened = store
         return store
     }

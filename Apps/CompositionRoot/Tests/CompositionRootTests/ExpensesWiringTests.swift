@@ -33,7 +33,7 @@ struct ExpensesFeatureTests {
         await first.close()
         let second = makeFactory(folder: folder)
         let csv = try await second.makeExpenses().exporter.exportCSV()
-        #expect(csv == "date,group,title,amount,currency,comment\r\n2026-03-18,,Lunch,12.00,USD,\r\n")
+        #expect(csv == "date,time,title,amount,currency,comment\r\n2026-03-18,12:00:00.000000,Lunch,12.00,USD,\r\n")
         await second.close()
     }
 
@@ -58,7 +58,7 @@ struct ExpensesFeatureTests {
         }
         #expect(problems.map(\.code.rawValue).contains(code))
         #expect(problems.allSatisfy { !$0.message.isEmpty })
-        #expect(try await expenses.exporter.exportCSV() == "date,group,title,amount,currency,comment\r\n")
+        #expect(try await expenses.exporter.exportCSV() == "date,time,title,amount,currency,comment\r\n")
         await factory.close()
     }
 

@@ -1,11 +1,11 @@
 import Foundation
+import Testing
+
+@testable import DevServer
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
-
-@testable import DevServer
 
 @Suite("DevServer: starting and driving the reference server")
 struct DevServerTests {

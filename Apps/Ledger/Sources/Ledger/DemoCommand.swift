@@ -55,7 +55,7 @@ enum DemoCommand {
 
         let global = ["--data-dir", folder.path, "--api-url", apiURL.absoluteString]
         let days = DayFormat(calendar: .current)
-        let today = Date()
+        let today = CommandContext.clock()
         let yesterday = days.string(from: today.addingTimeInterval(-86_400))
         let csv = folder.appendingPathComponent("expenses.csv")
         let pdf = folder.appendingPathComponent("INV-0001.pdf")

@@ -5,24 +5,20 @@ import Foundation
 extension CommandError {
     static func storage(_ error: StorageError) -> CommandError {
         switch error {
-        case .corrupted:
+        case .corrupted(let report) where report.isDatabase:
             CommandError(
-                message: "the data folder's database is damaged; it was moved aside, not deleted (\(error))",
-                hint: "Run the command again to start with an empty database; the damaged file is kept beside it.",
+                message: error.message.prefix(1).lowercased() + error.message.dropFirst(),
+                hint: "Nothing was changed. Run 'ledger repair' to copy every readable row into a new database; "
+                    + "the damaged file is kept.",
                 status: .ioError)
-        case .newerSchema(let found, let supported):
+        case .storeInUse, .newerSchema, .fileSystem, .corrupted, .database, .closed:
             CommandError(
-                message: "the data folder was written by a newer ledger (schema \(found), this one reads \(supported))",
-                hint: "Use a newer ledger, or another --data-dir.", status: .ioError)
-        case .storeInUse(let url):
-            CommandError(
-                message: "another process is using \(url.path)", hint: "Wait for it to finish.", status: .ioError)
-        case .fileSystem, .database:
-            CommandError(
-                message: "the data folder could not be read or written (\(error))",
-                hint: "Check that --data-dir points at a writable folder.", status: .ioError)
+                message: error.message.prefix(1).lowercased() + error.message.dropFirst(),
+                hint: error.hint ?? "Check that --data-dir points at a writable folder.", status: .ioError)
         default:
-            CommandError(message: "the data could not be stored (\(error))", status: .ioError)
+            CommandError(
+                message: error.message.prefix(1).lowercased() + error.message.dropFirst(), hint: error.hint,
+                status: .ioError)
         }
     }
 

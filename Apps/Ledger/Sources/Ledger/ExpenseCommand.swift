@@ -101,32 +101,38 @@ enum ExpenseCommand {
 
     private static func importFile(_ invocation: Invocation) async throws(CommandError) -> ExitStatus {
         let path = try invocation.positionals()[0]
-        let text: String
-        do {
-            text = try String(contentsOf: URL(fileURLWithPath: path), encoding: .utf8)
-        } catch {
+        let file = URL(fileURLWithPath: path)
+        guard FileManager.default.isReadableFile(atPath: file.path) else {
             throw CommandError(
-                message: "cannot read '\(path)' as UTF-8 text", hint: "Give the path of a CSV file.", status: .usage)
+                message: "cannot read '\(path)'", hint: "Give the path of a CSV file.", status: .usage)
         }
         let session = await invocation.context()
         let console = session.console
         let summary: ImportSummary = try await session.run { () throws(CommandError) in
             let importer = try await session.expenses().importer
             do throws(ExpenseImportError) {
-                return try await importer.importCSV(text) { progress in
-                    guard console.showsProgress, progress.totalRows >= 1_000 else { return }
-                    console.progress("Importing: \(progress.rowsRead) of \(progress.totalRows) rows")
+                return try await importer.importCSV(from: file) { progress in
+                    guard console.showsProgress, let total = progress.totalBytes, total >= 1 << 20 else { return }
+                    console.progress(
+                        "Importing: \(progress.rowsRead) rows, \(progress.bytesRead * 100 / max(total, 1))%")
                 }
             } catch {
                 switch error {
                 case .unreadableFile(let problem):
-                    throw CommandError(message: "'\(path)' cannot be imported: \(problem.message)", status: .dataError)
+                    throw CommandError(
+                        message: "'\(path)' cannot be imported: \(problem.message)",
+                        hint: "Fix the file and import it again; rows already saved are not duplicated.",
+                        status: .dataError)
                 case .storage(let failure, let saved):
                     var described = CommandError.storage(failure)
                     described.details = [
                         "\(Plural.count(saved, "row")) saved before the failure; importing again adds no duplicates."
                     ]
                     throw described
+                case .cancelled(let saved):
+                    throw CommandError(
+                        message: "the import was stopped after \(Plural.count(saved, "saved row"))",
+                        hint: "Import the file again: the saved rows are not duplicated.", status: .failure)
                 }
             }
         }
@@ -138,10 +144,13 @@ enum ExpenseCommand {
         console.line(
             "Imported \(Plural.count(summary.inserted, "new expense")) from \(path) "
                 + "(\(Plural.count(summary.replaced, "row")) already there).")
-        if !summary.rejected.isEmpty {
-            console.line("Skipped \(Plural.count(summary.rejected.count, "row")):")
+        if summary.rejectedCount > 0 {
+            console.line("Skipped \(Plural.count(summary.rejectedCount, "row")):")
             for row in summary.rejected {
                 console.line("  line \(row.line): " + row.problems.map(\.message).joined(separator: " "))
+            }
+            if summary.rejectedCount > summary.rejected.count {
+                console.line("  and \(summary.rejectedCount - summary.rejected.count) more")
             }
         }
         return .success

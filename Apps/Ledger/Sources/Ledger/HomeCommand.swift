@@ -33,7 +33,7 @@ enum HomeCommand {
                 switch error {
                 case .offlineWithoutCache(let detail):
                     throw CommandError(
-                        message: "the home screen is unavailable: the API server cannot be reached (\(detail))",
+                        message: "the home screen is unavailable and no copy was saved yet: \(detail)",
                         hint: "Start the server (Scripts/dev-server) or pass --api-url; once shown, the screen is "
                             + "saved for offline use.",
                         status: .unavailable)

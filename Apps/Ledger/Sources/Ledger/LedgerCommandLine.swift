@@ -62,7 +62,8 @@ struct GlobalOptions: Sendable {
 enum CommandTable {
     static let all: [CommandSpec] =
         ExpenseCommand.specs + ReportCommand.specs + InvoiceCommand.specs + AccountCommand.specs
-        + LinkCommand.specs + HomeCommand.specs + ConfigCommand.specs + DemoCommand.specs + ShellCommand.specs
+        + LinkCommand.specs + HomeCommand.specs + ConfigCommand.specs + RepairCommand.specs + DemoCommand.specs
+        + ShellCommand.specs
 
     /// The command named by the leading words of `words` (the longest match) and the words after it.
     static func command(in words: [String]) -> (CommandSpec, [String])? {
@@ -199,6 +200,8 @@ struct CommandContext {
     let options: GlobalOptions
     /// The currency amounts are in when a command does not name one.
     let defaultCurrency: String
+    /// Whether invoices still name the placeholder company, because the user has not set theirs.
+    let sellerIsPlaceholder: Bool
 
     /// The context for `options`, with the user's settings applied: their time zone and first day of the week
     /// cut reports, their locale prints money, their currency is the default. Settings that cannot be read leave
@@ -214,14 +217,18 @@ struct CommandContext {
         if let locale = settings.locale { environment.locale = Locale(identifier: locale) }
         return CommandContext(
             factory: LedgerFactory(environment: environment), options: options, console: console,
-            defaultCurrency: settings.currency)
+            defaultCurrency: settings.currency, sellerIsPlaceholder: settings.sellerIsPlaceholder)
     }
 
-    private init(factory: LedgerFactory, options: GlobalOptions, console: Console, defaultCurrency: String = "EUR") {
+    private init(
+        factory: LedgerFactory, options: GlobalOptions, console: Console, defaultCurrency: String = "EUR",
+        sellerIsPlaceholder: Bool = false
+    ) {
         self.factory = factory
         self.options = options
         self.console = console
         self.defaultCurrency = defaultCurrency
+        self.sellerIsPlaceholder = sellerIsPlaceholder
     }
 
     private static func environment(options: GlobalOptions) -> LedgerFactory.Environment {
@@ -229,9 +236,19 @@ struct CommandContext {
         return LedgerFactory.Environment(
             dataDirectory: options.dataDirectory ?? DataDirectory.default,
             apiBaseURL: options.apiURL ?? DataDirectory.defaultAPIURL,
+            now: clock,
             log: { line in
                 if verbose { FileHandle.standardError.write(Data("· \(line)\n".utf8)) }
             })
+    }
+
+    /// The current time: `LEDGER_NOW` (ISO 8601, such as `2026-11-21T10:30:00Z`) fixes it for reproducible
+    /// output (the README's demo is recorded that way); otherwise the system clock.
+    static var clock: @Sendable () -> Date {
+        guard let text = ProcessInfo.processInfo.environment["LEDGER_NOW"],
+            let fixed = ISO8601DateFormatter().date(from: text)
+        else { return Date.init }
+        return { fixed }
     }
 
     /// The settings, or why the data folder cannot be opened.

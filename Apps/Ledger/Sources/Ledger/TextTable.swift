@@ -1,3 +1,5 @@
+import CompositionRoot
+
 /// Columns that line up in a terminal: each cell padded to its column's width in terminal cells, where East Asian
 /// wide characters and emoji take two cells and combining marks none.
 struct TextTable {
@@ -39,32 +41,17 @@ struct TextTable {
 
 /// Text as a terminal shows it.
 enum TerminalText {
-    /// How many terminal cells `text` takes.
+    /// How many terminal columns `text` takes (the Rendering package's count, which its tables use too).
     static func width(_ text: String) -> Int {
-        text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
+        TerminalColumns.width(of: text)
     }
 
     /// Line breaks, tabs and other control characters as spaces, so one cell stays on one line.
     static func singleLine(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { isControl($0) ? " " : $0 }))
-    }
-
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.generalCategory == .control || scalar.value == 0x2028 || scalar.value == 0x2029
-    }
-
-    private static func width(of scalar: Unicode.Scalar) -> Int {
-        switch scalar.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .format, .control: return 0
-        default: break
-        }
-        if scalar.properties.isEmojiPresentation { return 2 }
-        switch scalar.value {
-        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
-            0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFD:
-            return 2
-        default:
-            return 1
-        }
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map {
+                    $0.properties.generalCategory == .control || $0.value == 0x2028 || $0.value == 0x2029 ? " " : $0
+                }))
     }
 }

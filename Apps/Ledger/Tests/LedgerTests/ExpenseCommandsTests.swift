@@ -64,7 +64,8 @@ struct ExpenseCommandsTests {
         let exported = try await workspace.run(["expense", "export"])
         #expect(
             exported.standardOutput
-                == "date,group,title,amount,currency,comment\r\n2026-03-01,,Taxi,38.20,EUR,airport\r\n2026-03-02,,Hotel,129.00,EUR,\r\n"
+                == "date,time,title,amount,currency,comment\r\n2026-03-01,00:00:00.000000,Taxi,38.20,EUR,airport\r\n"
+                + "2026-03-02,00:00:00.000000,Hotel,129.00,EUR,\r\n"
         )
         let again = try await workspace.run([
             "expense", "import", try workspace.file("out.csv", exported.standardOutput).path,
@@ -135,6 +136,10 @@ struct ExpenseCommandsTests {
         let entry = try #require(
             try JSONSerialization.jsonObject(with: Data(added.standardOutput.utf8)) as? [String: Any])
         let id = try #require(entry["id"] as? String)
+        let listed = try await workspace.run(["expense", "list", "--json"])
+        let report = try JSONSerialization.jsonObject(with: Data(listed.standardOutput.utf8)) as? [String: Any]
+        let entries = try #require(report?["entries"] as? [[String: Any]])
+        #expect(entries.map { $0["id"] as? String } == [id], "every command prints an expense's id the same way")
         let corrected = try await workspace.run(["expense", "edit", String(id.prefix(8)), "--title", "Coffee"])
         #expect(corrected.status == 0, "\(corrected.standardError)")
         #expect(corrected.standardOutput.hasPrefix("Corrected Coffee: €3.80"))
@@ -158,6 +163,34 @@ struct ExpenseCommandsTests {
         #expect(try await workspace.run(["expense", "list"]).standardOutput == first)
     }
 
+    @Test func aDamagedDatabaseIsRefusedUntilRepairSalvagesItAndNeverStartsEmpty() async throws {
+        let workspace = try LedgerWorkspace()
+        let rows = (1...300).map { "2026-03-01,Row \($0) with a title long enough to fill pages,1.50,EUR" }
+        let csv = try workspace.file("rows.csv", (["date,title,amount,currency"] + rows).joined(separator: "\n"))
+        #expect(try await workspace.run(["expense", "import", csv.path]).status == 0)
+        #expect(try await workspace.run(["repair"]).standardOutput == "The database is sound; nothing was changed.\n")
+        let database = workspace.folder.appendingPathComponent("ledger.sqlite")
+        let handle = try FileHandle(forUpdating: database)
+        try handle.seek(toOffset: 16_384)
+        try handle.write(contentsOf: Data(repeating: 0x42, count: 8))
+        try handle.close()
+        for _ in 0..<2 {
+            let refused = try await workspace.run(["expense", "list"])
+            #expect(refused.status == 74 && refused.standardOutput.isEmpty)
+            #expect(refused.standardError.contains("is damaged") && refused.standardError.contains("ledger repair"))
+            #expect(!refused.standardError.contains("Storage.") && !refused.standardError.contains("("))
+        }
+        let repaired = try await workspace.run(["repair"])
+        #expect(
+            repaired.standardOutput.hasPrefix("Recovered 299 expenses (1 could not be read)"),
+            "\(repaired.standardOutput)")
+        #expect(repaired.status == 65)
+        let listed = try await workspace.run(["expense", "list"])
+        #expect(listed.status == 0 && listed.standardOutput.contains("Row 300"))
+        let kept = try FileManager.default.contentsOfDirectory(atPath: workspace.folder.path)
+        #expect(kept.contains { $0.hasPrefix("ledger.damaged-") })
+    }
+
     @Test func aFileThatIsNotCSVWithTheNeededColumnsImportsNothing() async throws {
         let workspace = try LedgerWorkspace()
         let file = try workspace.file("bad.csv", "name,price\nx,1\n")
@@ -166,6 +199,6 @@ struct ExpenseCommandsTests {
         #expect(result.standardError.contains("date, title, amount and currency"))
         #expect(
             try await workspace.run(["expense", "export"]).standardOutput
-                == "date,group,title,amount,currency,comment\r\n")
+                == "date,time,title,amount,currency,comment\r\n")
     }
 }

@@ -39,10 +39,13 @@ struct LedgerBinary: Sendable {
 
     /// Runs `ledger` on a thread of its own and waits for it: waiting for a child process must not hold one of the
     /// few threads Swift concurrency runs every other test on.
-    func run(_ arguments: [String]) async throws -> Result {
+    func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Result {
         let url = url
         return try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Swift.Result { try Self.runBlocking(url, arguments) }) }.start()
+            Thread {
+                continuation.resume(
+                    with: Swift.Result { try Self.runBlocking(url, arguments, environment: environment) })
+            }.start()
         }
     }
 
@@ -54,10 +57,13 @@ struct LedgerBinary: Sendable {
         return try await LedgerBinary(url: url).run(arguments)
     }
 
-    private static func runBlocking(_ url: URL, _ arguments: [String]) throws -> Result {
+    private static func runBlocking(_ url: URL, _ arguments: [String], environment: [String: String]) throws -> Result {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output

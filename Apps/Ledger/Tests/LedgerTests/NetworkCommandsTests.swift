@@ -146,7 +146,7 @@ struct NetworkCommandsTests {
 
         let home = try await workspace.run(["home"])
         #expect(home.status == 69)
-        #expect(home.standardError.contains("cannot be reached"))
+        #expect(home.standardError.contains("could not be reached"))
 
         #expect(try await workspace.run(["invoice", "list"]).standardOutput.contains("INV-0001"))
         #expect(try await workspace.run(["expense", "list"]).standardOutput.contains("Coffee"))

@@ -2,7 +2,7 @@ public import Networking
 
 /// An `HTTPLogSink` spy: keeps every entry it is given, so a test can assert what was logged and what never was.
 public final class SpyLogSink: HTTPLogSink, Sendable {
-    private let state = Lock([HTTPLogEntry]())
+    private let state = Locked([HTTPLogEntry]())
 
     /// An empty sink.
     public init() {}

@@ -12,7 +12,10 @@ public import Foundation
 /// Cancelling the calling task cancels the underlying `URLSessionTask`, and the call throws `.cancelled` at once.
 /// The session neither caches, stores cookies nor sends stored credentials: those are decisions for decorators,
 /// never hidden state in the transport. Redirects are followed as `URLSession` does by default.
-public struct URLSessionHTTPClient: HTTPClient {
+///
+/// Under a `TimeoutHTTPClient` the transport ends each attempt at its time limit itself, by cancelling the
+/// `URLSessionTask` from a timer, so the time limits of the stack need no task and no thread hop of their own.
+public struct URLSessionHTTPClient: HTTPClient, AttemptLimitingHTTPClient {
     private let session: URLSession
 
     /// A client on its own ephemeral session.
@@ -42,20 +45,33 @@ public struct URLSessionHTTPClient: HTTPClient {
 
     /// Sends `request`; see the type's documentation for cancellation.
     public func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
+        try await send(request, limit: nil)
+    }
+
+    /// Sends `request`, ending it with `limit.error` when `limit` passes first.
+    package func send(
+        _ request: HTTPRequest, within limit: AttemptLimit
+    ) async throws(HTTPClientError) -> HTTPResponse {
+        try await send(request, limit: limit)
+    }
+
+    private func send(_ request: HTTPRequest, limit: AttemptLimit?) async throws(HTTPClientError) -> HTTPResponse {
         let urlRequest = try Self.urlRequest(for: request)
         if Task.isCancelled { throw .cancelled }
-        let handle = TaskHandle()
+        let exchange = Exchange()
         let result = await withTaskCancellationHandler {
-            await withCheckedContinuation {
-                (continuation: CheckedContinuation<Result<HTTPResponse, HTTPClientError>, Never>) in
+            await withCheckedContinuation { continuation in
+                exchange.begin(continuation)
                 let task = session.dataTask(with: urlRequest) { data, response, error in
-                    continuation.resume(returning: Self.result(data: data, response: response, error: error))
+                    exchange.finish(Self.result(data: data, response: response, error: error))
                 }
-                handle.start(task)
+                exchange.start(task)
+                if let limit { exchange.arm(limit.schedule { exchange.end(with: limit.error) }) }
             }
         } onCancel: {
-            handle.cancel()
+            exchange.end(with: .cancelled)
         }
+        exchange.disarm()
         return try result.get()
     }
 
@@ -111,29 +127,73 @@ public struct URLSessionHTTPClient: HTTPClient {
     }
 }
 
-/// The running `URLSessionTask`, so cancellation (which may arrive before the task exists) reaches it.
-private final class TaskHandle: Sendable {
+/// One request in flight: the `URLSessionTask`, the caller waiting for it and its time limit, ended once, by
+/// whichever comes first: the answer, a cancellation or the limit (which may arrive before the task exists).
+private final class Exchange: Sendable {
+    private typealias Outcome = Result<HTTPResponse, HTTPClientError>
+
     private struct State {
+        var continuation: CheckedContinuation<Outcome, Never>?
         var task: URLSessionTask?
-        var isCancelled = false
+        var timer: AttemptTimer?
+        var ended = false
+        /// Why it ended before anyone waited (a cancellation that came first).
+        var endedEarly: HTTPClientError?
     }
 
-    private let state = Lock(State())
+    private let state = Locked(State())
 
-    func start(_ task: URLSessionTask) {
-        let cancelled = state.withLock { state in
-            state.task = task
-            return state.isCancelled
+    func begin(_ continuation: CheckedContinuation<Result<HTTPResponse, HTTPClientError>, Never>) {
+        let early = state.withLock { state -> HTTPClientError? in
+            if state.endedEarly == nil { state.continuation = continuation }
+            return state.endedEarly
         }
-        task.resume()
-        if cancelled { task.cancel() }
+        if let early { continuation.resume(returning: .failure(early)) }
     }
 
-    func cancel() {
-        let task = state.withLock { state in
-            state.isCancelled = true
-            return state.task
+    /// Resumes `task`, unless the exchange already ended (then the request is never sent).
+    func start(_ task: URLSessionTask) {
+        let ended = state.withLock { state in
+            state.task = task
+            return state.ended
+        }
+        if !ended { task.resume() }
+    }
+
+    func arm(_ timer: AttemptTimer) {
+        let ended = state.withLock { state in
+            state.timer = timer
+            return state.ended
+        }
+        if ended { timer.cancel() }
+    }
+
+    /// The session answered (or failed).
+    func finish(_ outcome: Result<HTTPResponse, HTTPClientError>) {
+        let continuation = state.withLock { state -> CheckedContinuation<Outcome, Never>? in
+            guard !state.ended else { return nil }
+            state.ended = true
+            defer { state.continuation = nil }
+            return state.continuation
+        }
+        continuation?.resume(returning: outcome)
+    }
+
+    /// The caller was cancelled or the limit passed: the caller resumes at once and the task is cancelled.
+    func end(with error: HTTPClientError) {
+        let (continuation, task) = state.withLock { state -> (CheckedContinuation<Outcome, Never>?, URLSessionTask?) in
+            guard !state.ended else { return (nil, nil) }
+            state.ended = true
+            if state.continuation == nil { state.endedEarly = error }
+            defer { state.continuation = nil }
+            return (state.continuation, state.task)
         }
         task?.cancel()
+        continuation?.resume(returning: .failure(error))
+    }
+
+    /// Removes the time limit's timer, if it has not fired.
+    func disarm() {
+        state.withLock { $0.timer }?.cancel()
     }
 }

@@ -199,6 +199,30 @@ struct AuthTests {
         #expect(await store.token() == v2)
     }
 
+    @Test func aCallerWaitingForARefreshLeavesAtItsDeadlineAndTheRefreshStillCompletes() async throws {
+        let clock = ManualClock()
+        let gate = Gate()
+        let store = InMemoryTokenStore(token: v1)
+        let refresher = ScriptedTokenRefresher([.success(v2)], gate: gate)
+        let base = server(accepting: "v2.access")
+        let client = base.timingOut(after: .seconds(60), sleeper: clock)
+            .authenticating(store: store, refresher: refresher)
+            .withDeadline(.seconds(1), clock: clock)
+        let call = Task {
+            await outcome { () async throws(HTTPClientError) in try await client.send(HTTPRequest(url: exampleURL)) }
+        }
+        await refresher.waitForRefreshes(1)
+        await clock.waitForSleeps(2)  // the 401 attempt's timer, then the wait for the refresh
+        clock.advance(by: .seconds(1))
+        #expect(await call.value.failure == .deadlineExceeded)
+        gate.open()
+        // The refresh was not cut short by the caller's deadline: the next request gets its token (joining the
+        // refresh if it is still finishing) without refreshing again.
+        #expect(try await client.send(HTTPRequest(url: exampleURL)).status == 200)
+        #expect(await store.token() == v2)
+        #expect(refresher.refreshCount == 1)
+    }
+
     @Test func aRefreshSurvivesTheCancellationOfEveryCaller() async throws {
         let gate = Gate()
         let store = InMemoryTokenStore(token: v1)

@@ -102,6 +102,27 @@ struct IntegrationTests {
         }
     }
 
+    @Test func fiftyConcurrentIdenticalGetsThroughTheFullStackReachTheServerOnce() async throws {
+        try await ScriptedLoopbackServer.run { (server) async throws in
+            let body = Data((0..<4_096).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+            server.route(.get, "/sections", [ScriptedLoopbackServer.Reply(body: body).held()], then: .status(500))
+            let deduplicating = transport.timingOut(after: .seconds(30)).retrying().deduplicating()
+            let client = deduplicating.withDeadline(.seconds(60))
+            let calls = (0..<50).map { _ in
+                Task { try await client.send(HTTPRequest(url: server.url("/sections"))) }
+            }
+            await server.waitForHeldReplies(1)
+            await eventually("49 callers wait for the first one's request") {
+                deduplicating.statistics.requestsShared == 49
+            }
+            server.releaseHeldReplies()
+            let bodies = try await calls.asyncMap { try await $0.value.body }
+            #expect(bodies == Array(repeating: body, count: 50))
+            #expect(server.requests(to: "/sections").count == 1)
+            #expect(deduplicating.statistics == .init(requestsSent: 1, requestsShared: 49, inFlight: 0))
+        }
+    }
+
     @Test func twoUsersWhoseRequestsDifferOnlyInTheirCookieEachGetTheirOwnBytes() async throws {
         try await ScriptedLoopbackServer.run { (server) async throws in
             server.route(.get, "/account") { request in
@@ -161,12 +182,12 @@ struct IntegrationTests {
             for attempt in 1...2 {
                 await server.waitForHeldReplies(1)
                 await server.waitForRequests(attempt)
-                await clock.waitForSleeps(2 * attempt)  // the deadline, then each backoff and attempt timeout
+                await clock.waitForSleeps(2 * attempt - 1)  // one timer per attempt, a zero backoff between
                 clock.advance(by: .seconds(1))  // this attempt times out; the next one starts
                 await server.waitForAbandonedReplies(attempt)
             }
             await server.waitForRequests(3)
-            await clock.waitForSleeps(6)
+            await clock.waitForSleeps(5)  // the third attempt's timer: the deadline, 500 ms away
             clock.advance(by: .milliseconds(500))  // the deadline passes during the third attempt
             #expect(await call.value.failure == .deadlineExceeded)
             await server.waitForAbandonedReplies(3)

@@ -107,6 +107,26 @@ struct ReadmeExampleTests {
         #expect(sink.entries.map(\.attempt) == [1, 2])
     }
 
+    @Test func scriptingALoopbackServer() async throws {
+        // README: loopback server
+        let server = try ScriptedLoopbackServer.start()
+        server.route(.get, "/items", [.status(503, headers: ["Retry-After": "7"])], then: .status(200, body: "[]"))
+        server.route(.get, "/me") { request in
+            request.headers["Authorization"] == "Bearer t" ? .status(200) : .status(401)
+        }
+        server.route(.get, "/slow", then: .hang)  // held until the client leaves or the server stops
+        server.route(.get, "/held", then: ScriptedLoopbackServer.Reply.status(200).held())  // sent on release
+
+        let answer = try await URLSessionHTTPClient().send(HTTPRequest(url: server.url("/items")))
+        await server.waitForRequests(1, to: "/items")
+        print(answer.status, server.requests.map(\.target))
+        await server.stop()
+        // README: end
+
+        #expect(answer.status == 503)
+        #expect(answer.headers["Retry-After"] == "7")
+    }
+
     @Test func everyReadmeSnippetIsTheCompiledCode() throws {
         let here = URL(fileURLWithPath: #filePath)
         let readme = try String(
@@ -117,7 +137,7 @@ struct ReadmeExampleTests {
         let snippets = readme.components(separatedBy: "```swift\n").dropFirst().compactMap {
             $0.components(separatedBy: "```").first
         }
-        #expect(snippets.count == 4)
+        #expect(snippets.count == 5)
         for snippet in snippets {
             #expect(normalized(source).contains(normalized(snippet)), "README snippet not in the test:\n\(snippet)")
         }

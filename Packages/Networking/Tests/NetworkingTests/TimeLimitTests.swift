@@ -163,13 +163,16 @@ struct TimeLimitTests {
             .retrying(policy: RetryPolicy(maximumAttempts: 5, baseDelay: .zero), sleeper: clock)
             .withDeadline(.milliseconds(2_500), clock: clock)
         let running = call(client)
+        // One timer per attempt, at its timeout or at the deadline, whichever comes first; a zero backoff between.
         for attempt in 1...2 {
             await base.waitForRequests(attempt)
-            await clock.waitForSleeps(2 * attempt)  // deadline + attempt timeout, then each backoff and timeout
+            await clock.waitForSleeps(2 * attempt - 1)
             clock.advance(by: .seconds(1))
             await base.waitForCancellations(attempt)
         }
         await base.waitForRequests(3)
+        await clock.waitForSleeps(5)  // the third attempt's timer: the deadline, 500 ms away
+        #expect(clock.sleeps.last == .milliseconds(500))
         clock.advance(by: .milliseconds(500))
         #expect(await running.value.failure == .deadlineExceeded)
         await base.waitForCancellations(3)

@@ -162,6 +162,20 @@ struct TimerQueueTests {
         #expect(queue.statistics.live == 0)  // the request's timer left with it
     }
 
+    @Test func aTimeoutUnderADeadlineArmsOneTimerForBoth() async {
+        let queue = TimerQueue(driver: .manual)
+        let base = ScriptedHTTPClient([.hang])
+        let client = DeadlineHTTPClient(
+            wrapping: TimeoutHTTPClient(wrapping: base, timeout: .seconds(10), timers: queue), budget: .seconds(1))
+        let running = sendInBackground(through: client)
+        await base.waitForRequests(1)
+        await eventually("the attempt's timer is scheduled") { queue.statistics.live == 1 }
+        #expect(queue.statistics.scheduled == 1)  // one timer, at the deadline: the earlier of the two limits
+        queue.fire(now: .max)
+        #expect(await running.value.failure == .deadlineExceeded)
+        await base.waitForCancellations(1)
+    }
+
     @Test func anAnswerBeforeTheLimitRemovesItsTimer() async throws {
         let queue = TimerQueue(driver: .manual)
         let client = DeadlineHTTPClient(

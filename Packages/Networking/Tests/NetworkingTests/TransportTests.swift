@@ -1,8 +1,9 @@
 import Foundation
-import Networking
 import NetworkingTesting
 import NetworkingURLSession
 import Testing
+
+@testable import Networking
 
 @Suite("Networking: URLSession transport against a loopback server")
 struct TransportTests {
@@ -163,6 +164,44 @@ struct TransportTests {
             gate.open()
             #expect(await call.value.failure == .cancelled)
             #expect(server.requests.isEmpty)
+        }
+    }
+
+    @Test(arguments: [
+        (Duration.seconds(5), Duration?.none, HTTPClientError.timeout),
+        (Duration.seconds(10), Duration?.some(.seconds(1)), HTTPClientError.deadlineExceeded),
+    ])
+    func theTransportEndsAnAttemptAtItsTimeLimitItself(
+        timeout: Duration, deadline: Duration?, expected: HTTPClientError
+    ) async throws {
+        try await ScriptedLoopbackServer.run { (server) async throws in
+            server.route(.get, "/slow", then: .hang)
+            let queue = TimerQueue(driver: .manual)
+            let limited = TimeoutHTTPClient(wrapping: transport, timeout: timeout, timers: queue)
+            let client: any HTTPClient = deadline.map { limited.withDeadline($0) } ?? limited
+            let call = Task {
+                await outcome { () async throws(HTTPClientError) in
+                    try await client.send(HTTPRequest(url: server.url("/slow")))
+                }
+            }
+            await server.waitForHeldReplies(1)
+            await eventually("the attempt's one timer is armed") { queue.statistics.live == 1 }
+            queue.fire(now: .max)
+            #expect(await call.value.failure == expected)
+            await server.waitForAbandonedReplies(1)  // the transport cancelled its request on the wire
+            #expect(queue.statistics.scheduled == 1)
+        }
+    }
+
+    @Test func anAnswerBeforeTheLimitRemovesTheTransportsTimer() async throws {
+        try await ScriptedLoopbackServer.run { (server) async throws in
+            server.route(.get, "/fast", then: .status(200))
+            let queue = TimerQueue(driver: .manual)
+            let client = TimeoutHTTPClient(wrapping: transport, timeout: .seconds(5), timers: queue)
+            for _ in 0..<3 { #expect(try await client.send(HTTPRequest(url: server.url("/fast"))).status == 200) }
+            #expect(queue.statistics.scheduled == 3)
+            #expect(queue.statistics.live == 0)
+            #expect(queue.statistics.fired == 0)
         }
     }
 

@@ -94,7 +94,7 @@ struct ExpenseReportTests {
     @Test func emptyReportsStillFormat() {
         let empty = ExpenseReport(title: "", sections: [])
         let text = PlainTextExpenseReportFormatter().format(empty)
-        #expect(text.hasSuffix("Total              none\n"))
+        #expect(text.hasSuffix("Total           none\n"))
         #expect(CSVExpenseReportFormatter().format(empty) == "date,group,title,amount,currency,comment\r\n")
         #expect(empty.totals.isEmpty)
     }
@@ -131,7 +131,7 @@ struct ExpenseReportTests {
         ]
         let report = ExpenseReport(title: "t", rows: rows)
         #expect(report.totals.first?.amount.isNaN == true)
-        #expect(PlainTextExpenseReportFormatter().format(report).contains("Total       USD          NaN"))
+        #expect(PlainTextExpenseReportFormatter().format(report).contains("Total       USD       NaN"))
         #expect(CSVExpenseReportFormatter().format(report).contains("2025-01-02,,bad,NaN,USD"))
     }
 

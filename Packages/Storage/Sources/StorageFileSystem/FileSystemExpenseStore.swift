@@ -9,8 +9,10 @@ public import Storage
 /// that arrive together share one commit. After 256 change files the store writes a `snapshot-<n>.lrec` with every
 /// entry and removes the change files it replaces. All entries are kept in memory; reports never touch the disk.
 ///
-/// Opening reads and checks every file: a damaged one is moved aside as `<name>.corrupted-<k>` and `open` throws
-/// `corrupted`; opening again continues without it. The folder is locked while the store is open.
+/// Opening reads and checks every file: a damaged one makes `open` throw `corrupted` naming it, and is left where it
+/// is, so every later `open` says the same instead of quietly showing fewer entries. `repair(in:coding:)` moves the
+/// damaged files aside (as `<name>.corrupted-<k>`, never deleted) and reports them; opening then continues with
+/// every sound file. The folder is locked while the store is open.
 public final class FileSystemExpenseStore: ExpenseStore {
     private struct State: Sendable {
         var table = ExpenseTable()
@@ -46,22 +48,26 @@ public final class FileSystemExpenseStore: ExpenseStore {
     }
 
     /// Opens (creating when missing) the store in `folder`, writing and expecting files in `coding`'s format. Each
-    /// observer of `changes()` is held at most `changeBufferLimit` changes behind before it gets `.resync`.
+    /// observer of `changes()` is held at most `changeBufferLimit` changes behind before it gets `.resync`. When
+    /// another store has the folder open, opening waits up to `lockTimeout` and then throws `storeInUse`.
     public static func open(
-        in folder: URL, coding: any CodingStrategy = JSONCodingStrategy(), changeBufferLimit: Int = 1_024
+        in folder: URL, coding: any CodingStrategy = JSONCodingStrategy(), changeBufferLimit: Int = 1_024,
+        lockTimeout: Duration = .seconds(2)
     ) async throws(StorageError) -> FileSystemExpenseStore {
-        try await open(in: folder, coding: coding, changeBufferLimit: changeBufferLimit, writer: .system)
+        try await open(
+            in: folder, coding: coding, changeBufferLimit: changeBufferLimit, lockTimeout: lockTimeout,
+            writer: .system)
     }
 
     /// Opens the store with its bytes going through `writer`: tests fill the disk with it.
     static func open(
         in folder: URL, coding: any CodingStrategy = JSONCodingStrategy(), changeBufferLimit: Int = 1_024,
-        writer: DiskWriter
+        lockTimeout: Duration = .seconds(2), writer: DiskWriter
     ) async throws(StorageError) -> FileSystemExpenseStore {
         let queue = BlockingQueue(label: "Storage.FileSystemExpenseStore")
         let store = try await queue.run { () throws(StorageError) -> FileSystemExpenseStore in
             try FileIO.createFolder(folder)
-            let lock = try FolderLock(folder: folder)
+            let lock = try FolderLock(folder: folder, timeout: lockTimeout)
             do throws(StorageError) {
                 let state = try load(folder: folder, coding: coding)
                 return FileSystemExpenseStore(
@@ -79,6 +85,33 @@ public final class FileSystemExpenseStore: ExpenseStore {
             }
         }
         return store
+    }
+
+    /// Moves every damaged file of the store in `folder` aside as `<name>.corrupted-<k>` (kept, never deleted) so
+    /// that the store opens again with every sound file, and reports what was moved and why. The store must be
+    /// closed (repair waits up to `lockTimeout` for it, then throws `storeInUse`). A folder without damage is left as
+    /// it is and the report is empty.
+    public static func repair(
+        in folder: URL, coding: any CodingStrategy = JSONCodingStrategy(), lockTimeout: Duration = .seconds(2)
+    ) async throws(StorageError) -> FileStoreRepairReport {
+        let queue = BlockingQueue(label: "Storage.FileSystemExpenseStore.repair")
+        return try await queue.run { () throws(StorageError) -> FileStoreRepairReport in
+            let lock = try FolderLock(folder: folder, timeout: lockTimeout)
+            defer { lock.release() }
+            var moved: [RepairedFile] = []
+            let limit = try StoreFiles.names(in: folder).count
+            while moved.count <= limit {
+                do throws(StorageError) {
+                    _ = try load(folder: folder, coding: coding)
+                    return FileStoreRepairReport(folder: folder, movedAside: moved)
+                } catch {
+                    guard case .corrupted(let report) = error, report.movedTo == nil else { throw error }
+                    let target = try StoreFiles.moveAside(report.file)
+                    moved.append(RepairedFile(file: report.file, movedTo: target, reason: report.reason))
+                }
+            }
+            return FileStoreRepairReport(folder: folder, movedAside: moved)
+        }
     }
 
     /// Releases the folder; later calls throw `closed` and observers' streams end.
@@ -219,9 +252,9 @@ public final class FileSystemExpenseStore: ExpenseStore {
         var base: UInt64 = 0
         if let newest = snapshots.last {
             let url = folder.appendingPathComponent(FileNames.snapshot(newest))
-            let snapshot = try RecordFile.readRecord(
+            let snapshot = try RecordFile.readRecordInPlace(
                 ExpenseSnapshotRecord.self, at: url, kind: .snapshot, coding: coding)
-            guard snapshot.sequence == newest else { try RecordFile.quarantine(url, .misplaced) }
+            guard snapshot.sequence == newest else { throw RecordFile.damaged(url, .misplaced) }
             try checkEntries(snapshot.entries, in: url)
             state.table.save(snapshot.entries)
             base = newest
@@ -234,8 +267,9 @@ public final class FileSystemExpenseStore: ExpenseStore {
                 + snapshots.dropLast().map { folder.appendingPathComponent(FileNames.snapshot($0)) }, in: folder)
         for sequence in changes where sequence > base {
             let url = folder.appendingPathComponent(FileNames.changes(sequence))
-            let record = try RecordFile.readRecord(ExpenseChangeRecord.self, at: url, kind: .changes, coding: coding)
-            guard record.sequence == sequence else { try RecordFile.quarantine(url, .misplaced) }
+            let record = try RecordFile.readRecordInPlace(
+                ExpenseChangeRecord.self, at: url, kind: .changes, coding: coding)
+            guard record.sequence == sequence else { throw RecordFile.damaged(url, .misplaced) }
             for operation in record.operations {
                 switch operation {
                 case .save(let batch):
@@ -258,7 +292,7 @@ public final class FileSystemExpenseStore: ExpenseStore {
             do {
                 _ = try ExpenseLimits.checked(stored.entry)
             } catch {
-                try RecordFile.quarantine(url, .undecodable)
+                throw RecordFile.damaged(url, .undecodable)
             }
         }
     }
@@ -303,5 +337,44 @@ private enum FileNames {
         let digits = name.dropFirst(prefix.count).dropLast(suffix.count)
         guard digits.count == 20, digits.allSatisfy(\.isASCII) else { return nil }
         return UInt64(digits)
+    }
+}
+
+/// What `FileSystemExpenseStore.repair(in:coding:)` moved aside.
+public struct FileStoreRepairReport: Hashable, Sendable, CustomStringConvertible {
+    /// The store's folder.
+    public var folder: URL
+    /// Every damaged file, where it went and why, in the order found.
+    public var movedAside: [RepairedFile]
+
+    /// Creates a report.
+    public init(folder: URL, movedAside: [RepairedFile]) {
+        self.folder = folder
+        self.movedAside = movedAside
+    }
+
+    /// A sentence for people: what was moved aside, and that the entries in those files are missing.
+    public var description: String {
+        guard !movedAside.isEmpty else { return "Nothing in \(folder.path) is damaged." }
+        let files = movedAside.map { "\($0.file.lastPathComponent) (\($0.reason))" }.joined(separator: ", ")
+        return "Moved \(movedAside.count) damaged file(s) of \(folder.path) aside: \(files); "
+            + "the changes they held are missing from the store, and the files are kept for inspection."
+    }
+}
+
+/// One damaged file that a repair moved aside.
+public struct RepairedFile: Hashable, Sendable {
+    /// Where the file was.
+    public var file: URL
+    /// Where it is now.
+    public var movedTo: URL
+    /// What check it failed.
+    public var reason: CorruptionReason
+
+    /// Creates a record of a moved file.
+    public init(file: URL, movedTo: URL, reason: CorruptionReason) {
+        self.file = file
+        self.movedTo = movedTo
+        self.reason = reason
     }
 }

@@ -121,35 +121,6 @@ enum RecordFile {
                 bodyChecksum: UInt32(littleEndian: load(bytes, at: 28))))
     }
 
-    /// Reads a whole record of `kind` and decodes its header. A damaged file is moved aside and reported as
-    /// `corrupted`; a file of another format is left alone and reported as `unexpectedFormat`.
-    static func readRecord<Record: Decodable>(
-        _ type: Record.Type, at url: URL, kind: Kind, coding: any CodingStrategy
-    ) throws(StorageError) -> Record {
-        let file = try OpenFile(url)
-        let header: Data
-        switch try readHeader(of: file, kind: kind, format: coding.formatName) {
-        case .success(let read): header = read.1
-        case .failure(let problem): try reject(url, problem, expected: coding.formatName)
-        }
-        do {
-            return try coding.decode(type, from: header)
-        } catch {
-            try quarantine(url, .undecodable)
-        }
-    }
-
-    /// The preamble and header of the record at `url`; a damaged record is moved aside and throws `corrupted`, a
-    /// record in another format throws `unexpectedFormat`.
-    static func readHeaderOrReject(
-        of file: OpenFile, at url: URL, kind: Kind, format: String
-    ) throws(StorageError) -> (Preamble, Data) {
-        switch try readHeader(of: file, kind: kind, format: format) {
-        case .success(let read): return read
-        case .failure(let problem): try reject(url, problem, expected: format)
-        }
-    }
-
     /// Reads a whole record of `kind` and decodes its header, leaving a damaged file where it is: `corrupted` names
     /// it with `movedTo == nil`, for stores that several processes share and that never move files on their own.
     static func readRecordInPlace<Record: Decodable>(
@@ -176,20 +147,6 @@ enum RecordFile {
     /// `corrupted` for a file left in place.
     static func damaged(_ url: URL, _ reason: CorruptionReason) -> StorageError {
         .corrupted(CorruptionReport(file: url, movedTo: nil, reason: reason))
-    }
-
-    /// Turns a problem into its error, moving a damaged file aside first.
-    static func reject(_ url: URL, _ problem: Problem, expected: String) throws(StorageError) -> Never {
-        switch problem {
-        case .damaged(let reason): try quarantine(url, reason)
-        case .otherFormat(let found): throw .unexpectedFormat(file: url, found: found, expected: expected)
-        }
-    }
-
-    /// Moves a damaged file aside and throws `corrupted`.
-    static func quarantine(_ url: URL, _ reason: CorruptionReason) throws(StorageError) -> Never {
-        let movedTo = try StoreFiles.moveAside(url)
-        throw .corrupted(CorruptionReport(file: url, movedTo: movedTo, reason: reason))
     }
 
     private static func load<T: FixedWidthInteger>(_ bytes: [UInt8], at offset: Int) -> T {

@@ -138,18 +138,22 @@ private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) 
 
 /// An exclusive lock on a store's folder, held while the store is open, so a second store (in this process or
 /// another) cannot interleave its writes with ours.
+///
+/// Taking it waits up to `timeout` before it reports `storeInUse`: a lock just released can stay held for a moment
+/// by a process being started elsewhere in this process (between its fork and exec it holds a copy of every open
+/// file), and a store closed and opened again must not fail on that.
 final class FolderLock: Sendable {
     private let descriptor: Locked<Int32?>
 
-    init(folder: URL) throws(StorageError) {
+    init(folder: URL, timeout: Duration) throws(StorageError) {
         let url = folder.appendingPathComponent(".lock")
         let opened = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard opened >= 0 else { throw FileIO.failure(.lock, url) }
-        guard flock(opened, LOCK_EX | LOCK_NB) == 0 else {
-            let busy = errno == EWOULDBLOCK
-            let error = FileIO.failure(.lock, url)
+        let lock = FileLockAttempt(descriptor: opened, timeout: timeout)
+        guard lock.acquired else {
+            let error = lock.busy ? StorageError.storeInUse(folder) : FileIO.failure(.lock, url)
             _ = close(opened)
-            throw busy ? .storeInUse(folder) : error
+            throw error
         }
         descriptor = Locked(opened)
     }
@@ -165,5 +169,29 @@ final class FolderLock: Sendable {
 
     deinit {
         release()
+    }
+}
+
+/// Polls `flock(LOCK_EX | LOCK_NB)` on a descriptor until it succeeds, fails for another reason than a busy lock,
+/// or `timeout` runs out. Runs on a store's dispatch queue, never on Swift concurrency's shared threads.
+private struct FileLockAttempt {
+    var acquired = false
+    var busy = false
+
+    init(descriptor: Int32, timeout: Duration) {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        var pause: UInt32 = 200
+        while true {
+            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 {
+                acquired = true
+                return
+            }
+            if errno == EINTR { continue }
+            busy = errno == EWOULDBLOCK
+            guard busy, clock.now < deadline else { return }
+            usleep(pause)
+            pause = min(pause * 2, 20_000)
+        }
     }
 }

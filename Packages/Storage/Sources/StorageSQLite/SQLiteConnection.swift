@@ -19,20 +19,20 @@ final class SQLiteConnection {
         case immutable
     }
 
-    /// Opens the database at `url` with `access`.
-    init(url: URL, access: Access = .readWrite) throws(StorageError) {
+    /// Opens the database at `url` with `access`, through the VFS named `vfs` (SQLite's default when `nil`).
+    init(url: URL, access: Access = .readWrite, vfs: String? = nil) throws(StorageError) {
         var handle: OpaquePointer?
         let code: Int32
         switch access {
         case .readWrite:
             code = sqlite3_open_v2(
-                url.path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
+                url.path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, vfs)
         case .readOnly:
-            code = sqlite3_open_v2(url.path, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil)
+            code = sqlite3_open_v2(url.path, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, vfs)
         case .immutable:
             code = sqlite3_open_v2(
                 url.absoluteURL.absoluteString + "?immutable=1", &handle,
-                SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, nil)
+                SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, vfs)
         }
         guard code == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
@@ -44,8 +44,19 @@ final class SQLiteConnection {
         sqlite3_extended_result_codes(handle, 1)
     }
 
+    private var isClosed = false
+
     deinit {
+        close()
+    }
+
+    /// Closes the connection now (the last connection to close checkpoints the WAL into the database and removes
+    /// it), instead of whenever the last reference goes away.
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
         for statement in statements.values { statement.finalize() }
+        statements = [:]
         sqlite3_close_v2(handle)
     }
 

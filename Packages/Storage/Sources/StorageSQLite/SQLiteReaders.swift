@@ -21,10 +21,10 @@ final class SQLiteReaders: Sendable {
     init(url: URL, count: Int, options: SQLiteStoreOptions) throws(StorageError) {
         var connections: [SQLiteConnection] = []
         for _ in 0..<max(1, count) {
-            let connection = try SQLiteConnection(url: url, access: .readOnly)
+            let connection = try SQLiteConnection(url: url, access: .readOnly, vfs: options.vfsName)
             connection.setBusyTimeout(options.busyTimeout)
             _ = try SQLiteOpening.checked { () throws(SQLiteFailure) in
-                try connection.execute("PRAGMA cache_size = -16384")
+                try connection.execute("PRAGMA cache_size = -32768")
             }
             connections.append(connection)
         }
@@ -57,7 +57,11 @@ final class SQLiteReaders: Sendable {
         isOpen.withLock { $0 = false }
         var held = 0
         for _ in 0..<count where await permits.enter() { held += 1 }
-        idle.withLock { $0 = [] }
+        let connections = idle.withLock { idle in
+            defer { idle = [] }
+            return idle.map(Lent.init)
+        }
+        for connection in connections { connection.connection.close() }
         for _ in 0..<held { permits.leave() }
     }
 }

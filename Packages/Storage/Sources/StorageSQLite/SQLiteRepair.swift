@@ -64,10 +64,10 @@ public struct SQLiteRepairReport: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         func part(_ rows: SalvagedRows<some Hashable & Sendable>, _ noun: String) -> String {
             let lost = rows.unreadable == 0 ? "" : " (\(rows.unreadable) could not be read)"
-            return "\(rows.recovered) \(noun)\(lost)"
+            return "\(rows.recovered) \(noun)\(rows.recovered == 1 ? "" : "s")\(lost)"
         }
-        return "Recovered \(part(expenses, "expenses")), \(part(documents, "documents")) and "
-            + "\(part(sequences, "number sequences")) from \(damaged.path) into \(repaired.path)."
+        return "Recovered \(part(expenses, "expense")), \(part(documents, "document")) and "
+            + "\(part(sequences, "number sequence")) from \(damaged.path) into \(repaired.path)."
     }
 }
 
@@ -115,5 +115,32 @@ extension SQLiteStore {
             _ = try? SQLiteOpening.checked { () throws(SQLiteFailure) in try connection.execute("ROLLBACK") }
             throw error
         }
+    }
+}
+
+extension SQLiteStore {
+    /// Repairs the database at `database` where it lies: salvages every readable row into a new file beside it,
+    /// moves the damaged file (with its write-ahead log and shared-memory index) to `keepingDamagedAt` (with the
+    /// same suffixes), and puts the new file in its place. The store must be closed in every process.
+    ///
+    /// When the salvage fails, nothing was moved. When a move fails, the report's files say where things are:
+    /// the salvaged database is never deleted.
+    public static func repairInPlace(
+        _ database: URL, keepingDamagedAt kept: URL
+    ) async throws(StorageError) -> SQLiteRepairReport {
+        let salvaged = database.deletingLastPathComponent().appendingPathComponent(
+            ".\(database.lastPathComponent).repairing-\(UUID().uuidString)")
+        var report = try await repair(damaged: database, into: salvaged)
+        for (from, to) in [(database, kept), (salvaged, database)] {
+            for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: from.path + suffix) {
+                guard rename(from.path + suffix, to.path + suffix) == 0 else {
+                    throw .fileSystem(
+                        FileSystemFailure(operation: .rename, path: from.path + suffix, errorNumber: errno))
+                }
+            }
+        }
+        report.damaged = kept
+        report.repaired = database
+        return report
     }
 }

@@ -77,7 +77,10 @@ public final class SQLiteStore: ExpenseStore, DocumentStore, NumberedDocumentCre
         isOpen.withLock { $0 = false }
         await readers.close()
         _ = try? await queue.run { [self] () throws(StorageError) in
-            connection.withLock { $0 = nil }
+            connection.withLock { open in
+                open?.close()
+                open = nil
+            }
             broadcaster.finish()
         }
     }
@@ -281,6 +284,8 @@ public struct SQLiteStoreOptions: Sendable {
     public var readerCount: Int
     /// How many changes each observer of `changes()` may fall behind before it gets `.resync` instead.
     public var changeBufferLimit: Int
+    /// The SQLite VFS the connections use; tests name `DiskFullVFS` to fill the disk.
+    var vfsName: String?
 
     /// Creates options; the defaults suit apps.
     public init(

@@ -1,8 +1,9 @@
 public import Foundation
 public import Storage
 
-/// Records every call to a document store and can make the next call of an operation fail.
-public actor DocumentStoreSpy: DocumentStore {
+/// Records every call to a document store, numbered creations included, and can make the next call of an
+/// operation fail.
+public actor DocumentStoreSpy: DocumentStore, NumberedDocumentCreating {
     /// A recorded call, with its arguments.
     public enum Call: Hashable, Sendable {
         /// `save(_:)` with the draft.
@@ -13,6 +14,8 @@ public actor DocumentStoreSpy: DocumentStore {
         case list
         /// `delete(_:)` with the id.
         case delete(DocumentID)
+        /// `createNumberedDocuments(in:_:)` with the sequence (the closure cannot be recorded).
+        case createNumbered(NumberSequence)
     }
 
     /// The operations a failure can be queued for.
@@ -25,15 +28,17 @@ public actor DocumentStoreSpy: DocumentStore {
         case list
         /// `delete(_:)`.
         case delete
+        /// `createNumberedDocuments(in:_:)`: a queued failure comes back as `.storage(error)`.
+        case createNumbered
     }
 
     /// Every call so far, in order, including calls that failed.
     public private(set) var calls: [Call] = []
     private var failures: [Operation: [StorageError]] = [:]
-    private let wrapped: any DocumentStore
+    private let wrapped: any DocumentStore & NumberedDocumentCreating
 
     /// A spy in front of `wrapped`, which does the real work of calls that do not fail.
-    public init(wrapping wrapped: any DocumentStore) {
+    public init(wrapping wrapped: any DocumentStore & NumberedDocumentCreating) {
         self.wrapped = wrapped
     }
 
@@ -74,6 +79,20 @@ public actor DocumentStoreSpy: DocumentStore {
         calls.append(.delete(id))
         try failIfQueued(.delete)
         return try await wrapped.delete(id)
+    }
+
+    /// Records the call, then fails or creates.
+    public func createNumberedDocuments<BuildFailure: Error>(
+        in sequence: NumberSequence,
+        _ build: @escaping @Sendable (Int) throws(BuildFailure) -> [DocumentDraft]
+    ) async throws(NumberedCreationError<BuildFailure>) -> NumberedDocuments {
+        calls.append(.createNumbered(sequence))
+        do {
+            try failIfQueued(.createNumbered)
+        } catch {
+            throw .storage(error)
+        }
+        return try await wrapped.createNumberedDocuments(in: sequence, build)
     }
 
     private func failIfQueued(_ operation: Operation) throws(StorageError) {

@@ -3,6 +3,12 @@ import Storage
 import StorageFileSystem
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 @Suite("Storage: file-system stores")
 struct FileSystemStoreTests {
     private func changeFile(_ sequence: Int, in folder: URL) -> URL {
@@ -52,7 +58,9 @@ struct FileSystemStoreTests {
         ("wrong sequence", .misplaced),
         ("wrong kind", .misplaced),
     ])
-    func aDamagedChangeFileIsMovedAsideAndReported(damage: String, reason: CorruptionReason) async throws {
+    func aDamagedChangeFileIsRefusedInPlaceUntilRepairMovesItAside(
+        damage: String, reason: CorruptionReason
+    ) async throws {
         try await withTemporaryFolder { folder in
             try await threeCommits(in: folder)
             let victim = changeFile(2, in: folder)
@@ -85,12 +93,20 @@ struct FileSystemStoreTests {
             }
             let damaged = try FileFixtures.bytes(of: victim)
 
-            let error = await storageError { _ = try await FileSystemExpenseStore.open(in: folder) }
+            // Every open says the same: the store never quietly shows fewer entries.
+            for _ in 0..<2 {
+                let error = await storageError { _ = try await FileSystemExpenseStore.open(in: folder) }
+                #expect(error == .corrupted(CorruptionReport(file: victim, movedTo: nil, reason: reason)))
+                #expect(try FileFixtures.bytes(of: victim) == damaged)
+            }
+            let report = try await FileSystemExpenseStore.repair(in: folder)
             let movedTo = folder.appendingPathComponent(victim.lastPathComponent + ".corrupted-1")
-            #expect(error == .corrupted(CorruptionReport(file: victim, movedTo: movedTo, reason: reason)))
+            #expect(report.movedAside == [RepairedFile(file: victim, movedTo: movedTo, reason: reason)])
+            #expect(report.description.contains(victim.lastPathComponent))
             #expect(try FileFixtures.bytes(of: movedTo) == damaged)
             #expect(!FileManager.default.fileExists(atPath: victim.path))
             #expect(try await titles(in: folder) == ["batch 1", "batch 3"])
+            #expect(try await FileSystemExpenseStore.repair(in: folder).movedAside == [])
         }
     }
 
@@ -110,7 +126,9 @@ struct FileSystemStoreTests {
     @Test func aSecondExpenseStoreOnTheSameFolderIsRefusedUntilTheFirstCloses() async throws {
         try await withTemporaryFolder { folder in
             let first = try await FileSystemExpenseStore.open(in: folder)
-            let contended = await storageError { _ = try await FileSystemExpenseStore.open(in: folder) }
+            let contended = await storageError {
+                _ = try await FileSystemExpenseStore.open(in: folder, lockTimeout: .milliseconds(20))
+            }
             #expect(contended == .storeInUse(folder))
             // A document store shares its folder with other document stores, not with an expense store: it waits
             // for the lock file as long as it was told to, then says who holds it.
@@ -121,6 +139,26 @@ struct FileSystemStoreTests {
             await first.close()
             let second = try await FileSystemExpenseStore.open(in: folder)
             await second.close()
+        }
+    }
+
+    @Test func repairWaitsForNoStoreAndRefusesAMissingFolder() async throws {
+        try await withTemporaryFolder { folder in
+            let store = try await FileSystemExpenseStore.open(in: folder)
+            let busy = await storageError {
+                _ = try await FileSystemExpenseStore.repair(in: folder, lockTimeout: .milliseconds(20))
+            }
+            #expect(busy == .storeInUse(folder))
+            await store.close()
+            #expect(try await FileSystemExpenseStore.repair(in: folder).movedAside == [])
+            let missing = folder.appendingPathComponent("missing")
+            let absent = await storageError { _ = try await FileSystemExpenseStore.repair(in: missing) }
+            guard case .fileSystem(let failure) = absent else {
+                Issue.record("expected a file-system error, got \(String(describing: absent))")
+                return
+            }
+            #expect(failure.errorNumber == ENOENT)
+            #expect(!FileManager.default.fileExists(atPath: missing.path))
         }
     }
 
@@ -170,13 +208,7 @@ struct FileSystemStoreTests {
             let snapshot = folder.appendingPathComponent("snapshot-00000000000000000256.lrec")
             try FileFixtures.flipBit(in: snapshot, at: 100)
             let error = await storageError { _ = try await FileSystemExpenseStore.open(in: folder, coding: coding) }
-            #expect(
-                error
-                    == .corrupted(
-                        CorruptionReport(
-                            file: snapshot,
-                            movedTo: folder.appendingPathComponent(snapshot.lastPathComponent + ".corrupted-1"),
-                            reason: .checksumMismatch)))
+            #expect(error == .corrupted(CorruptionReport(file: snapshot, movedTo: nil, reason: .checksumMismatch)))
         }
     }
 

@@ -194,6 +194,30 @@ struct SQLiteDamageTests {
         }
     }
 
+    /// Repairing in place keeps the damaged file beside the database and puts the salvaged one where the store opens
+    /// it, so the next open works and shows every readable row.
+    @Test func repairInPlaceKeepsTheDamagedFileAndOpensTheSalvagedOne() async throws {
+        try await withTemporaryFolder { folder in
+            let url = database(in: folder)
+            _ = try await DamageFixture.build(at: url)
+            let page = try DamageFixture.page(holding: "entry-01000-end", in: url)
+            try DamageFixture.wreck(page: page, of: url)
+            await #expect(throws: StorageError.self) { try await SQLiteStore.open(at: url) }
+            let kept = folder.appendingPathComponent("ledger.damaged.sqlite")
+            let report = try await SQLiteStore.repairInPlace(url, keepingDamagedAt: kept)
+            #expect(report.repaired == url && report.damaged == kept)
+            #expect(FileManager.default.fileExists(atPath: kept.path))
+            let store = try await SQLiteStore.open(at: url)
+            let entries = try await store.report(in: Date.distantPast..<Date.distantFuture).entries
+            #expect(entries.count == DamageFixture.entryCount - report.expenses.unreadable)
+            await store.close()
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+                $0.contains("repairing")
+            }
+            #expect(leftovers.isEmpty)
+        }
+    }
+
     /// The root of the expense tree is unreadable: the pages below it are found anyway, so only the rows stored in
     /// the root itself are lost.
     @Test func repairRecoversTheRowsBelowADamagedInteriorPage() async throws {

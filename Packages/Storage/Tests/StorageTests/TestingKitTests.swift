@@ -48,6 +48,24 @@ struct TestingKitTests {
         #expect(await spy.calls == [.save(draft), .save(draft), .load(id), .list, .delete(id)])
     }
 
+    @Test func theDocumentSpyRecordsNumberedCreationsAndFailsThemOnRequest() async throws {
+        let spy = DocumentStoreSpy(now: { referenceDate })
+        let invoices = try NumberSequence("invoice")
+        await spy.failNext(
+            .createNumbered, with: .fileSystem(FileSystemFailure(operation: .write, path: "/x", errorNumber: 28)))
+        let failed = await numberingError(StorageError.self) {
+            _ = try await spy.createNumberedDocuments(in: invoices) { (number) throws(StorageError) in
+                try TestInvoices.drafts(number: number, token: "spy")
+            }
+        }
+        #expect(failed == .storage(.fileSystem(FileSystemFailure(operation: .write, path: "/x", errorNumber: 28))))
+        let created = try await spy.createNumberedDocuments(in: invoices) { (number) throws(StorageError) in
+            try TestInvoices.drafts(number: number, token: "spy")
+        }
+        #expect(created.number == 1)
+        #expect(await spy.calls == [.createNumbered(invoices), .createNumbered(invoices)])
+    }
+
     @Test func theReportReaderSpyAnswersWithCannedReports() async throws {
         let report = ExpenseReport(period: allTime, entries: [entry(id: uuid(1))])
         let spy = ReportReaderSpy(reports: [.today: report])

@@ -2,19 +2,23 @@ public import Foundation
 public import Storage
 import Validation
 
-/// Reads expenses from CSV (the columns `ExpenseExporting` writes: `date`, `title`, `amount` or `price`,
-/// `currency`, and optionally `comment`), validates each row like a typed-in expense, saves the good rows in
-/// batches and reports the bad ones with their line numbers.
+/// Reads expenses from CSV (the columns `ExpenseExporting` writes: `date`, optionally `time`, `title`, `amount`
+/// or `price`, `currency`, and optionally `comment`; any order, other columns ignored), validates each row like a
+/// typed-in expense, saves the good rows in batches and reports the bad ones with their line numbers.
 ///
-/// Each row's id is derived from its content (the day as written, not the instant, so the time zone of the
-/// import does not matter) and how many identical rows came before it in the file, so importing the same file
-/// again replaces instead of duplicating, identical purchases of one file stay apart, and an import interrupted
-/// by a storage failure can be re-run.
+/// The file is read as a stream (Storage's `CSVReader`): memory stays flat whatever its size, and a cancelled task
+/// stops between batches, keeping what was saved. Each row's id is derived from its content (the day as written,
+/// not the instant, so the time zone of the import does not matter) and which occurrence of identical rows it is
+/// (`ImportIdentity`), so importing the same file again replaces instead of duplicating, identical purchases of
+/// one file stay apart, and an import interrupted by a failure can be re-run.
 public struct CSVExpenseImporter: ExpenseImporting {
     private let recorder: ExpenseRecorder
     private let saver: any ExpenseSaving
     private let days: DayFormat
     private let batchSize: Int
+
+    /// At most this many rejected rows are listed in a summary; the rest are counted.
+    public static let listedRejections = 100
 
     /// Creates an importer that checks rows like `recorder`, saves through `saver` in batches of `batchSize`, and
     /// reads dates in `days`' calendar.
@@ -27,52 +31,101 @@ public struct CSVExpenseImporter: ExpenseImporting {
 
     private struct Columns {
         let date: Int
+        let time: Int?
         let title: Int
         let amount: Int
         let currency: Int
         let comment: Int?
     }
 
-    /// Imports `csv`: good rows are saved in batches, bad rows are reported with their line numbers.
+    /// Imports the CSV file at `file`, streaming it.
+    public func importCSV(
+        from file: URL, progress: @escaping @Sendable (ImportProgress) -> Void
+    ) async throws(ExpenseImportError) -> ImportSummary {
+        let reader: CSVReader<CSVFileSource>
+        do {
+            reader = try CSVReader(contentsOf: file, options: Self.reading)
+        } catch {
+            throw .unreadableFile(
+                ValidationProblem(
+                    code: ValidationCode(rawValue: "import.unreadableFile"), path: "",
+                    message: "The file cannot be read (\(error))."))
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? nil
+        return try await importRows(reader, totalBytes: size, progress: progress)
+    }
+
+    /// Imports `csv`.
     public func importCSV(
         _ csv: String, progress: @escaping @Sendable (ImportProgress) -> Void
     ) async throws(ExpenseImportError) -> ImportSummary {
-        let table: CSVTable
-        do {
-            table = try CSVTable(parsing: csv)
-        } catch {
-            guard case .unterminatedQuote(let line) = error else { throw .unreadableFile(Self.emptyFile) }
-            throw .unreadableFile(
-                ValidationProblem(
-                    code: ValidationCode(rawValue: "import.unterminatedQuote"), path: "line \(line)",
-                    message: "A quoted field that starts on line \(line) never ends."))
-        }
-        guard let header = table.rows.first else { throw .unreadableFile(Self.emptyFile) }
+        try await importRows(
+            CSVReader(text: csv, options: Self.reading), totalBytes: csv.utf8.count, progress: progress)
+    }
+
+    /// Cells an export defused against spreadsheet formulas (`'=SUM(A1)`) read back as typed.
+    private static let reading = CSVReadingOptions(undoesFormulaDefusing: true)
+
+    private func importRows<Source: CSVByteSource>(
+        _ reader: CSVReader<Source>, totalBytes: Int?, progress: @escaping @Sendable (ImportProgress) -> Void
+    ) async throws(ExpenseImportError) -> ImportSummary {
+        var reader = reader
+        guard let header = try await next(&reader, saved: 0) else { throw .unreadableFile(Self.emptyFile) }
         let columns = try Self.columns(of: header.fields)
-        let rows = table.rows.dropFirst()
+        var identity = ImportIdentity(expectedBytes: totalBytes ?? 1 << 20)
         var summary = ImportSummary(inserted: 0, replaced: 0, rejected: [])
         var batch: [ExpenseEntry] = []
-        var occurrences: [String: Int] = [:]
         var read = 0
-        for row in rows {
+        while let row = try await next(&reader, saved: summary.saved) {
             read += 1
             switch entry(from: row, columns: columns) {
             case .rejected(let rejected):
-                summary.rejected.append(rejected)
-            case .accepted(let entry):
-                let key = Self.contentKey(entry, day: days.string(from: entry.date))
-                occurrences[key, default: 0] += 1
-                var identified = entry
-                identified.id = StableID.uuid(for: "\(key)\u{1F}\(occurrences[key, default: 1])")
-                batch.append(identified)
+                summary.rejectedCount += 1
+                if summary.rejected.count < Self.listedRejections { summary.rejected.append(rejected) }
+            case .accepted(var entry, let key):
+                entry.id = StableID.uuid(for: "\(key)\u{1F}\(identity.occurrence(of: key))")
+                batch.append(entry)
             }
-            if batch.count == batchSize || read == rows.count {
+            if batch.count == batchSize {
                 try await save(&batch, into: &summary)
-                progress(ImportProgress(rowsRead: read, totalRows: rows.count))
+                progress(ImportProgress(rowsRead: read, bytesRead: reader.consumedByteCount, totalBytes: totalBytes))
+                guard !Task.isCancelled else { throw .cancelled(savedRows: summary.saved) }
             }
         }
         try await save(&batch, into: &summary)
+        progress(ImportProgress(rowsRead: read, bytesRead: reader.consumedByteCount, totalBytes: totalBytes))
         return summary
+    }
+
+    /// The next record, with the reader's problems said for people.
+    private func next<Source: CSVByteSource>(
+        _ reader: inout CSVReader<Source>, saved: Int
+    ) async throws(ExpenseImportError) -> CSVRow? {
+        do {
+            return try await reader.nextRow()
+        } catch {
+            switch error {
+            case .cancelled: throw .cancelled(savedRows: saved)
+            case .invalidCSV(let problem):
+                throw .unreadableFile(
+                    ValidationProblem(
+                        code: ValidationCode(rawValue: "import.malformedCSV"), path: "",
+                        message: Self.sentence(problem) + (saved > 0 ? " \(saved) rows before it were saved." : "")))
+            default:
+                throw .storage(error, savedRows: saved)
+            }
+        }
+    }
+
+    private static func sentence(_ problem: CSVProblem) -> String {
+        switch problem {
+        case .unterminatedQuote(let line): "A quoted field that starts on line \(line) never ends."
+        case .textAfterClosingQuote(let line): "Line \(line) has text after the closing quote of a field."
+        case .fieldTooLarge(let line, let limit): "A field on line \(line) is longer than \(limit) bytes."
+        case .tooManyFields(let line, let limit): "Line \(line) has more than \(limit) fields."
+        case .rowTooLarge(let line, let limit): "The row on line \(line) is longer than \(limit) bytes."
+        case .invalidUTF8(let line): "Line \(line) is not UTF-8 text."
+        }
     }
 
     private func save(_ batch: inout [ExpenseEntry], into summary: inout ImportSummary) async throws(ExpenseImportError)
@@ -84,18 +137,18 @@ public struct CSVExpenseImporter: ExpenseImporting {
             summary.replaced += receipt.replaced
             batch.removeAll(keepingCapacity: true)
         } catch {
-            throw .storage(error, savedRows: summary.inserted + summary.replaced)
+            throw .storage(error, savedRows: summary.saved)
         }
     }
 
     private enum RowOutcome {
-        case accepted(ExpenseEntry)
+        case accepted(ExpenseEntry, key: String)
         case rejected(RejectedRow)
     }
 
-    private func entry(from row: CSVTable.Row, columns: Columns) -> RowOutcome {
+    private func entry(from row: CSVRow, columns: Columns) -> RowOutcome {
         func field(_ index: Int) -> String {
-            index < row.fields.count ? Self.undefused(row.fields[index].trimmingCharacters(in: .whitespaces)) : ""
+            index < row.fields.count ? row.fields[index].trimmingCharacters(in: .whitespaces) : ""
         }
         var problems: [ValidationProblem] = []
         let dateText = field(columns.date)
@@ -106,6 +159,16 @@ public struct CSVExpenseImporter: ExpenseImporting {
             problems.append(
                 ValidationProblem(
                     code: ValidationCode(rawValue: "import.invalidDate"), path: "date", message: "The date \(error)."))
+        }
+        if let time = columns.time.map(field), !time.isEmpty, let day = date {
+            if let moment = ExpenseCSV.moment(on: day, time: time, in: days.calendar) {
+                date = moment
+            } else {
+                problems.append(
+                    ValidationProblem(
+                        code: ValidationCode(rawValue: "import.invalidTime"), path: "time",
+                        message: "The time '\(time)' is not a time of day written as HH:MM:SS."))
+            }
         }
         let amountText = field(columns.amount)
         let amount = DecimalText.parse(amountText)
@@ -119,20 +182,11 @@ public struct CSVExpenseImporter: ExpenseImporting {
             title: field(columns.title), price: amount ?? 1, currencyCode: field(columns.currency),
             date: date ?? Date(timeIntervalSince1970: 0), comment: columns.comment.map(field) ?? "")
         problems += recorder.check(expense).filter { !(amount == nil && $0.path == "price") }
-        guard problems.isEmpty else { return .rejected(RejectedRow(line: row.line, problems: problems)) }
-        return .accepted(
-            ExpenseEntry(
-                id: UUID(), title: expense.title, price: expense.price,
-                currencyCode: expense.currencyCode.uppercased(), comment: expense.comment, date: expense.date))
-    }
-
-    /// A cell as it was before an export defused it against spreadsheet formulas (`'=SUM(A1)` back to
-    /// `=SUM(A1)`), so an export reads back unchanged.
-    private static func undefused(_ cell: String) -> String {
-        guard cell.hasPrefix("'"), let next = cell.dropFirst().unicodeScalars.first,
-            ["=", "+", "-", "@", "\t", "\r"].contains(next)
-        else { return cell }
-        return String(cell.dropFirst())
+        guard problems.isEmpty, let date else { return .rejected(RejectedRow(line: row.line, problems: problems)) }
+        let entry = ExpenseEntry(
+            id: UUID(), title: expense.title, price: expense.price, currencyCode: expense.currencyCode.uppercased(),
+            comment: expense.comment, date: date)
+        return .accepted(entry, key: Self.contentKey(entry, day: days.string(from: date)))
     }
 
     private static let emptyFile = ValidationProblem(
@@ -148,13 +202,15 @@ public struct CSVExpenseImporter: ExpenseImporting {
                 ValidationProblem(
                     code: ValidationCode(rawValue: "import.missingColumns"), path: "line 1",
                     message: "The header must name the columns date, title, amount and currency "
-                        + "(comment is optional); it names: \(header.joined(separator: ", "))."))
+                        + "(time and comment are optional); it names: \(header.joined(separator: ", "))."))
         }
-        return Columns(date: date, title: title, amount: amount, currency: currency, comment: index("comment"))
+        return Columns(
+            date: date, time: index("time"), title: title, amount: amount, currency: currency,
+            comment: index("comment"))
     }
 
     /// What identifies a row: the calendar day as written (never the instant, which moves with the time zone
-    /// the file is imported in) and every other field; the caller adds how many identical rows came before.
+    /// the file is imported in) and every other field; `ImportIdentity` adds which occurrence it is.
     private static func contentKey(_ entry: ExpenseEntry, day: String) -> String {
         [day, entry.title, "\(entry.price)", entry.currencyCode, entry.comment].joined(separator: "\u{1F}")
     }

@@ -38,12 +38,10 @@ public struct ExpenseReports: ExpenseReporting, ExpenseExporting {
         }
     }
 
-    /// Every expense, oldest first, as CSV that the importer reads back.
+    /// Every expense, oldest first, as `ExpenseCSV` writes it.
     public func exportCSV() async throws(StorageError) -> String {
         let report = try await reader.report(for: .allTime)
-        let oldestFirst = Rendering.ExpenseReport(
-            title: "All expenses", rows: report.entries.reversed().map(row))
-        return CSVExpenseReportFormatter().format(oldestFirst)
+        return ExpenseCSV.text(report.entries.reversed(), calendar: calendar, currency: currency)
     }
 
     /// A report cut into groups (a day of a week, a week of a month, a month of a year), newest first.
@@ -98,7 +96,8 @@ public struct ExpenseReports: ExpenseReporting, ExpenseExporting {
             },
             entries: report.entries.map {
                 .init(
-                    id: $0.id.uuidString, date: days.string(from: $0.date), title: $0.title, amount: "\($0.price)",
+                    id: $0.id.uuidString.lowercased(), date: days.string(from: $0.date), title: $0.title,
+                    amount: "\($0.price)",
                     currency: $0.currencyCode, comment: $0.comment)
             })
         let encoder = JSONEncoder()

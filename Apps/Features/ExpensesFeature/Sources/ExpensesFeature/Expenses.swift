@@ -75,8 +75,17 @@ public protocol ExpenseRecording: Sendable {
 public struct ImportProgress: Hashable, Sendable {
     /// Data rows read so far.
     public var rowsRead: Int
-    /// Data rows in the file.
-    public var totalRows: Int
+    /// Bytes of the file read so far.
+    public var bytesRead: Int
+    /// The file's size, when it is known.
+    public var totalBytes: Int?
+
+    /// Creates a progress report.
+    public init(rowsRead: Int, bytesRead: Int, totalBytes: Int?) {
+        self.rowsRead = rowsRead
+        self.bytesRead = bytesRead
+        self.totalBytes = totalBytes
+    }
 }
 
 /// A row an import could not keep, with its line number in the file (1 is the header).
@@ -93,21 +102,41 @@ public struct ImportSummary: Hashable, Sendable, Codable {
     public var inserted: Int
     /// Rows that replaced an expense imported before from the same row (importing a file twice adds nothing).
     public var replaced: Int
-    /// Rows not imported, each with why.
+    /// The first rows not imported, each with why (at most `CSVExpenseImporter.listedRejections`).
     public var rejected: [RejectedRow]
+    /// How many rows were not imported in all.
+    public var rejectedCount: Int
+
+    /// Creates a summary.
+    public init(inserted: Int, replaced: Int, rejected: [RejectedRow], rejectedCount: Int? = nil) {
+        self.inserted = inserted
+        self.replaced = replaced
+        self.rejected = rejected
+        self.rejectedCount = rejectedCount ?? rejected.count
+    }
+
+    /// Rows saved, new or replacing.
+    public var saved: Int { inserted + replaced }
 }
 
 /// Why an import stopped.
 public enum ExpenseImportError: Error, Hashable, Sendable {
-    /// The file is not CSV with the needed columns; nothing was imported.
+    /// The file is not CSV with the needed columns, or is malformed; rows saved before a malformed part are kept.
     case unreadableFile(ValidationProblem)
     /// The store failed; rows saved before the failure are kept, and importing again does not duplicate them.
     case storage(StorageError, savedRows: Int)
+    /// The import was cancelled between batches; rows saved before are kept.
+    case cancelled(savedRows: Int)
 }
 
-/// Imports expenses from CSV text.
+/// Imports expenses from CSV.
 public protocol ExpenseImporting: Sendable {
-    /// Imports `csv`: good rows are saved, bad rows are reported with their line numbers.
+    /// Imports the file at `file`, reading it as a stream: good rows are saved, bad rows are reported with their
+    /// line numbers.
+    func importCSV(
+        from file: URL, progress: @escaping @Sendable (ImportProgress) -> Void
+    ) async throws(ExpenseImportError) -> ImportSummary
+    /// Imports `csv` the same way.
     func importCSV(
         _ csv: String, progress: @escaping @Sendable (ImportProgress) -> Void
     ) async throws(ExpenseImportError) -> ImportSummary
@@ -115,7 +144,8 @@ public protocol ExpenseImporting: Sendable {
 
 /// Exports expenses.
 public protocol ExpenseExporting: Sendable {
-    /// Every expense, oldest first, as CSV that `ExpenseImporting` reads back.
+    /// Every expense, oldest first, as CSV that `ExpenseImporting` reads back without loss: the day, the time of
+    /// day, the title, the amount with the currency's decimals, the currency and the comment.
     func exportCSV() async throws(StorageError) -> String
 }
 

@@ -22,18 +22,6 @@ func makeExpenses(store: any ExpenseStore = InMemoryExpenseStore()) -> Expenses 
 
 @Suite("Expenses: CSV import and export")
 struct CSVImportTests {
-    @Test func csvTableReadsQuotesEscapesAndLineEnds() throws {
-        let table = try CSVTable(parsing: "a,b\r\n\"x, \"\"quoted\"\"\",\"two\nlines\"\n\nlast,\n")
-        #expect(table.rows.map(\.fields) == [["a", "b"], ["x, \"quoted\"", "two\nlines"], ["last", ""]])
-        #expect(table.rows.map(\.line) == [1, 2, 5])
-    }
-
-    @Test func csvTableRejectsAnUnterminatedQuoteNamingItsLine() {
-        #expect(throws: CSVTable.ReadError.unterminatedQuote(line: 2)) {
-            try CSVTable(parsing: "date,title\n\"never closed,x\n")
-        }
-    }
-
     @Test func goodRowsAreKeptAndBadRowsReportedWithLineNumbers() async throws {
         let expenses = makeExpenses()
         let importer = expenses.importer
@@ -127,7 +115,7 @@ struct CSVImportTests {
         }
         #expect(summary.inserted == 2_400)
         #expect(progress.values.map(\.rowsRead) == [500, 1_000, 1_500, 2_000, 2_400])
-        #expect(progress.values.allSatisfy { $0.totalRows == 2_400 })
+        #expect(progress.values.last?.bytesRead == progress.values.last?.totalBytes)
     }
 
     @Test(arguments: ["", "1,5", "1e3", "--1", "1.2.3", "٣", " 1", "nan", String(repeating: "9", count: 40)])
@@ -143,6 +131,59 @@ struct CSVImportTests {
     @Test(arguments: ["2026-02-29", "2026-13-01", "2026-1-01", "20260101", "", "2026-01-01T00:00", "２０２６-01-01"])
     func dayFormatRefusesDaysThatDoNotExist(text: String) {
         #expect(DayFormat(calendar: utcCalendar).date(from: text) == nil)
+    }
+
+    @Test func aCancelledImportStopsBetweenBatchesAndKeepsWhatItSaved() async throws {
+        let store = InMemoryExpenseStore()
+        let importer = makeExpenses(store: store).importer
+        let rows = (0..<2_000).map { "2026-03-01,Row \($0),1,EUR" }
+        let csv = (["date,title,amount,currency"] + rows).joined(separator: "\n")
+        let task = Task { try await importer.importCSV(csv) { _ in withUnsafeCurrentTask { $0?.cancel() } } }
+        let error = await #expect(throws: ExpenseImportError.self) { try await task.value }
+        #expect(error == .cancelled(savedRows: 500))
+        #expect(await store.report(in: Date.distantPast..<Date.distantFuture).entries.count == 500)
+    }
+
+    @Test func aFileIsImportedAsAStream() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("import-\(UUID().uuidString).csv")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let rows = (0..<5_000).map { "2026-03-01,Row \($0),\($0 % 90 + 1).25,EUR,\"note, with comma\"" }
+        try (["date,title,amount,currency,comment"] + rows).joined(separator: "\r\n").write(
+            to: file, atomically: true, encoding: .utf8)
+        let summary = try await makeExpenses().importer.importCSV(from: file) { _ in }
+        #expect(summary.inserted == 5_000 && summary.rejectedCount == 0)
+    }
+
+    @Test(arguments: [
+        ("date,title,amount,currency\n\"never closed,x,1,EUR\n", "never ends"),
+        ("date,title,amount,currency\n2026-03-01,\"a\"b,1,EUR\n", "after the closing quote"),
+        ("date,title,amount,currency\n" + String(repeating: "x", count: 2_000_000) + ",1,1,EUR\n", "longer than"),
+    ])
+    func malformedFilesAreRefusedNamingTheLine(csv: String, words: String) async throws {
+        let error = await #expect(throws: ExpenseImportError.self) {
+            try await makeExpenses().importer.importCSV(csv) { _ in }
+        }
+        guard case .unreadableFile(let problem) = error else {
+            Issue.record("expected an unreadable file, got \(String(describing: error))")
+            return
+        }
+        #expect(
+            problem.message.contains(words) && problem.message.lowercased().contains("line 2"), "\(problem.message)")
+    }
+
+    @Test func manyRejectedRowsAreCountedButOnlyTheFirstListed() async throws {
+        let rows = (0..<1_000).map { "2026-02-30,Row \($0),1,EUR" }
+        let summary = try await makeExpenses().importer.importCSV(
+            (["date,title,amount,currency"] + rows).joined(separator: "\n")
+        ) { _ in }
+        #expect(summary.rejectedCount == 1_000 && summary.rejected.count == CSVExpenseImporter.listedRejections)
+    }
+
+    @Test func identityStateStaysSmallForAFileOfDistinctRows() {
+        var identity = ImportIdentity(expectedBytes: 4_000_000)
+        let occurrences = (0..<100_000).map { identity.occurrence(of: "row \($0)") }
+        #expect(occurrences.filter { $0 == 1 }.count > 99_000)
+        #expect(Set((0..<5).map { _ in identity.occurrence(of: "row 7") }).count == 5)
     }
 
     @Test func stableIDsAreStableAndDistinct() {

@@ -1,5 +1,6 @@
 import Foundation
 import Rendering
+import Validation
 
 /// 2026-03-18 12:00 UTC, a Wednesday.
 let fixedNow = Date(timeIntervalSince1970: 1_773_835_200)
@@ -11,9 +12,9 @@ var utcCalendar: Calendar {
     return calendar
 }
 
-/// Currencies as the composition root hands them over: Rendering's table, two minor units otherwise.
+/// Currencies as the composition root hands them over: minor units from the Validation package's ISO 4217 table.
 @Sendable func currency(_ code: String) -> Currency {
-    (try? Currency(code: code, minorUnits: code == "JPY" ? 0 : 2)) ?? .usd
+    (try? Currency(code: code, minorUnits: ISO4217.minorUnits(for: code) ?? 2)) ?? .usd
 }
 
 /// Ids 00000000-0000-0000-0000-000000000001 upwards, so tests see which entry is which.

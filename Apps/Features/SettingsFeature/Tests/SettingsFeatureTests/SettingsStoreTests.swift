@@ -18,6 +18,14 @@ struct SettingsStoreTests {
         #expect(settings.sellerIsPlaceholder && settings.currency == "EUR")
     }
 
+    @Test func namingTheCompanyLeavesNothingOfThePlaceholderOnTheInvoice() async throws {
+        let settings = store()
+        let named = try await settings.set(.sellerName, to: ["ACME GmbH"])
+        #expect(!named.sellerIsPlaceholder)
+        #expect(named.seller.name == "ACME GmbH" && named.seller.addressLines.isEmpty)
+        #expect(named.values(of: .sellerAddress).isEmpty)
+    }
+
     @Test func everySettingIsKeptAndReadBack() async throws {
         let documents = InMemoryDocumentStore()
         let settings = store(documents)
@@ -77,7 +85,8 @@ struct SettingsStoreTests {
     @Test func damagedSettingsAreATypedErrorAndAreLeftAlone() async throws {
         let documents = InMemoryDocumentStore()
         try await documents.save(
-            DocumentDraft(id: try DocumentID("settings.json"), contentType: DocumentContentType.json, bytes: Data("{".utf8)))
+            DocumentDraft(
+                id: try DocumentID("settings.json"), contentType: DocumentContentType.json, bytes: Data("{".utf8)))
         await #expect(throws: SettingsError.self) { try await store(documents).current() }
         await #expect(throws: SettingsError.self) { try await store(documents).set(.currency, to: ["USD"]) }
         let id = try DocumentID("settings.json")

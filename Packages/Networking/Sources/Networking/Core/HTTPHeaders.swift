@@ -100,17 +100,19 @@ public struct HTTPHeaders: Hashable, Sendable, Sequence, ExpressibleByDictionary
             && zip(lhs.fields, rhs.fields).allSatisfy { namesMatch($0.name, $1.name) && $0.value == $1.value }
     }
 
-    /// Hashes names case-insensitively, consistent with `==`.
+    /// Consistent with `==`: hashes each name's length (the same whatever its case) and each value; equal
+    /// lengths with different names are told apart by `==`.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(fields.count)
         for field in fields {
-            for byte in field.name.utf8 { hasher.combine(Self.lowercased(byte)) }
+            hasher.combine(field.name.utf8.count)
             hasher.combine(field.value)
         }
     }
 
     /// ASCII case-insensitive name comparison, without allocating (header names are ASCII tokens).
     public static func namesMatch(_ lhs: String, _ rhs: String) -> Bool {
+        guard lhs.utf8.count == rhs.utf8.count else { return false }
         var left = lhs.utf8.makeIterator()
         var right = rhs.utf8.makeIterator()
         while true {

@@ -51,7 +51,7 @@ extension HTTPClient {
 /// The recommended stack in one call, outermost first:
 /// deadline → auth → de-duplication → retry → logging → per-attempt timeout → transport.
 ///
-/// Why this order: the deadline bounds everything, refreshes included; auth sits above de-duplication so the
+/// Why this order: the deadline bounds every wait, for refreshes included; auth sits above de-duplication so the
 /// sharing key includes the real bearer token; de-duplication above retry lets every sharer ride one retry
 /// loop; logging inside retry sees (and numbers) each attempt; the timeout next to the transport limits each
 /// attempt on its own, so a retry can follow a timeout.

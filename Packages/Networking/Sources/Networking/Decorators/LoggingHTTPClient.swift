@@ -83,12 +83,23 @@ public struct LineLogSink: HTTPLogSink {
 public struct Redaction: Hashable, Sendable {
     /// Header names whose values are replaced (compared case-insensitively).
     public var headerNames: Set<String> {
-        didSet { headerNames = Set(headerNames.map { $0.lowercased() }) }
+        didSet {
+            headerNames = Set(headerNames.map { $0.lowercased() })
+            secretHeaderNames = headerNames.sorted()
+        }
     }
+    /// `headerNames` as a sorted array (so equal redactions stay equal): every logged field is checked against
+    /// each, and an array is the cheapest to walk.
+    private var secretHeaderNames: [String]
     /// Query item names whose values are replaced (compared case-insensitively).
     public var queryItemNames: Set<String> {
-        didSet { queryItemNames = Set(queryItemNames.map { $0.lowercased() }) }
+        didSet {
+            queryItemNames = Set(queryItemNames.map { $0.lowercased() })
+            secretQueryNames = queryItemNames.sorted().map { Array($0.utf8) }
+        }
     }
+    /// `queryItemNames` as sorted byte arrays, to find a secret name in a URL without parsing it.
+    private var secretQueryNames: [[UInt8]]
 
     /// Creates a redaction; the defaults hide credentials and cookies in headers and common token parameters.
     public init(
@@ -96,7 +107,9 @@ public struct Redaction: Hashable, Sendable {
         queryItemNames: Set<String> = ["access_token", "refresh_token", "token", "password", "api_key", "key"]
     ) {
         self.headerNames = Set(headerNames.map { $0.lowercased() })
+        secretHeaderNames = self.headerNames.sorted()
         self.queryItemNames = Set(queryItemNames.map { $0.lowercased() })
+        secretQueryNames = self.queryItemNames.sorted().map { Array($0.utf8) }
     }
 
     /// What replaces a secret.
@@ -104,19 +117,26 @@ public struct Redaction: Hashable, Sendable {
 
     /// `headers` with secret values replaced.
     public func redact(_ headers: HTTPHeaders) -> HTTPHeaders {
-        HTTPHeaders(
+        // Most requests carry one secret header at most: find the fields first, without lower-casing names, and
+        // copy the headers only when one must change.
+        guard headers.contains(where: isSecret) else { return headers }
+        return HTTPHeaders(
             headers.map { field in
-                headerNames.contains(field.name.lowercased())
-                    ? HTTPHeaders.Field(name: field.name, value: Self.placeholder) : field
+                isSecret(field) ? HTTPHeaders.Field(name: field.name, value: Self.placeholder) : field
             }
         )
     }
 
+    private func isSecret(_ field: HTTPHeaders.Field) -> Bool {
+        secretHeaderNames.contains { HTTPHeaders.namesMatch($0, field.name) }
+    }
+
     /// `url` without its password, fragment and secret query values.
     public func redact(_ url: URL) -> String {
-        if url.query == nil && url.password == nil && url.fragment == nil {
-            return url.absoluteString  // nothing to hide; skips URLComponents, the costly part of logging
-        }
+        let text = url.absoluteString
+        // A URL with nothing to hide, the usual case, is logged as it is: URLComponents is the costly part of
+        // logging.
+        if !(text.utf8.withContiguousStorageIfAvailable(mayHoldSecrets) ?? true) { return text }
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
             return "<unreadable URL>"
         }
@@ -124,11 +144,70 @@ public struct Redaction: Hashable, Sendable {
         components.fragment = nil
         if let items = components.percentEncodedQueryItems {
             components.percentEncodedQueryItems = items.map { item in
-                guard queryItemNames.contains(item.name.lowercased()), item.value != nil else { return item }
+                let name = (item.name.removingPercentEncoding ?? item.name).lowercased()
+                guard queryItemNames.contains(name), item.value != nil else { return item }
                 return URLQueryItem(name: item.name, value: Self.placeholder)
             }
         }
         return components.string ?? "<unreadable URL>"
+    }
+}
+
+extension Redaction {
+    /// Whether an absolute URL's bytes hold anything to hide: a fragment, a user part in the authority (which may
+    /// carry a password), or a query item whose name is secret or percent-encoded (so it might be one). One scan,
+    /// no allocation; anything unusual answers true and goes through URLComponents.
+    fileprivate func mayHoldSecrets(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        // The authority follows "://" and ends at the first "/", "?" or "#".
+        if let schemeEnd = Self.find([0x3A, 0x2F, 0x2F], in: bytes) {
+            index = schemeEnd + 3
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
+                if byte == UInt8(ascii: "@") { return true }
+                index += 1
+            }
+        }
+        var nameStart: Int?
+        var nameEnd: Int?
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "#") { return true }
+            if nameStart == nil {
+                if byte == UInt8(ascii: "?") { nameStart = index + 1 }
+            } else if byte == UInt8(ascii: "&") {
+                if let start = nameStart, isSecretName(bytes, from: start, to: nameEnd ?? index) { return true }
+                (nameStart, nameEnd) = (index + 1, nil)
+            } else if byte == UInt8(ascii: "=") {
+                if nameEnd == nil { nameEnd = index }
+            } else if (byte == UInt8(ascii: "%") || byte == UInt8(ascii: "+")) && nameEnd == nil {
+                return true  // an encoded name: let URLComponents decode it
+            }
+            index += 1
+        }
+        if let start = nameStart, isSecretName(bytes, from: start, to: nameEnd ?? bytes.count) { return true }
+        return false
+    }
+
+    private func isSecretName(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
+        secretQueryNames.contains { name in
+            guard name.count == end - start else { return false }
+            for (offset, expected) in name.enumerated() {
+                let byte = bytes[start + offset]
+                if ((0x41...0x5A).contains(byte) ? byte | 0x20 : byte) != expected { return false }
+            }
+            return true
+        }
+    }
+
+    private static func find(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard bytes.count >= needle.count else { return nil }
+        for start in 0...(bytes.count - needle.count)
+        where (0..<needle.count).allSatisfy({ bytes[start + $0] == needle[$0] }) {
+            return start
+        }
+        return nil
     }
 }
 
@@ -180,4 +259,8 @@ public struct LoggingHTTPClient: HTTPClient {
         )
         return try outcome.get()
     }
+}
+
+extension LoggingHTTPClient: HTTPClientChain {
+    var limitsEveryAttempt: Bool { Networking.limitsEveryAttempt(base) }
 }

@@ -43,11 +43,16 @@ public struct RetryingHTTPClient: HTTPClient {
 
     /// Sends `request`, repeating it as the type's documentation describes.
     public func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
-        let repeatable = policy.allowsRetry(of: request)
         var attempt = 1
         while true {
-            let outcome = await RequestAttempt.$number.withValue(attempt) { await base.outcome(of: request) }
-            guard repeatable, attempt < policy.maximumAttempts, let delay = delay(after: outcome, attempt: attempt)
+            // The first attempt is number 1 already, unless an outer retry numbered it: then no binding is needed.
+            let outcome =
+                attempt == 1 && RequestAttempt.number == 1
+                ? await base.outcome(of: request)
+                : await RequestAttempt.$number.withValue(attempt) { await base.outcome(of: request) }
+            // Whether the request may be repeated is only asked once an attempt failed: most never do.
+            guard attempt < policy.maximumAttempts, mayRetry(after: outcome), policy.allowsRetry(of: request),
+                let delay = delay(after: outcome, attempt: attempt)
             else { return try outcome.get() }
             // A retry that cannot start before the overall deadline is not waited for: the answer in hand is
             // worth more than `.deadlineExceeded` at the end of a wait that could not help.
@@ -58,6 +63,14 @@ public struct RetryingHTTPClient: HTTPClient {
                 throw .cancelled
             }
             attempt += 1
+        }
+    }
+
+    /// Whether `outcome` is worth another attempt at all.
+    private func mayRetry(after outcome: Result<HTTPResponse, HTTPClientError>) -> Bool {
+        switch outcome {
+        case .success(let response): policy.retryableStatuses.contains(response.status)
+        case .failure(let error): policy.isRetryable(error)
         }
     }
 
@@ -74,4 +87,8 @@ public struct RetryingHTTPClient: HTTPClient {
         }
         return policy.backoff(afterAttempt: attempt, fraction: random.nextFraction())
     }
+}
+
+extension RetryingHTTPClient: HTTPClientChain {
+    var limitsEveryAttempt: Bool { Networking.limitsEveryAttempt(base) }
 }

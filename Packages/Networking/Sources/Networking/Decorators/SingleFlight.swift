@@ -5,8 +5,9 @@
 /// left to finish otherwise (a token refresh must not be cut off halfway: the server may already have rotated
 /// the refresh token). A flight is removed the moment it completes, so a later call starts a fresh one.
 ///
-/// The operation runs in a task of its own, so that cancelling the caller who started it cancels only that
-/// caller. The task is started with `startTask`: on the calling thread until the operation first suspends, so an
+/// Each caller also leaves at its own overall deadline (`RequestDeadline.current`), with `.deadlineExceeded`,
+/// as if cancelled. The operation runs in a task of its own, without any caller's deadline, so that cancelling the
+/// caller who started it, or that caller's deadline passing, ends only that caller's wait. The task is started with `startTask`: on the calling thread until the operation first suspends, so an
 /// unshared call adds no thread hop before the request starts. The table of flights is a dictionary under a lock
 /// (no actor), touched twice per caller.
 final class SingleFlight<Key: Hashable & Sendable, Value: Sendable>: Sendable {
@@ -25,7 +26,8 @@ final class SingleFlight<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     /// One caller. Its fields are guarded by the single flight's lock.
     private final class Waiter: @unchecked Sendable {
         var continuation: CheckedContinuation<Outcome, Never>?
-        var cancelled = false
+        /// Why the caller left (cancelled, or its deadline passed), once it did.
+        var left: HTTPClientError?
     }
 
     /// One running operation. Its fields are guarded by the single flight's lock.
@@ -42,7 +44,7 @@ final class SingleFlight<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     /// What `join` found.
     private enum Joined {
-        case cancelled
+        case left(HTTPClientError)
         case shared
         case started(Flight)
     }
@@ -52,7 +54,7 @@ final class SingleFlight<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         var statistics = Statistics()
     }
 
-    private let state = Lock(State())
+    private let state = Locked(State())
     private let cancelsWhenAbandoned: Bool
 
     init(cancelsWhenAbandoned: Bool) {
@@ -66,12 +68,16 @@ final class SingleFlight<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     /// Joins the running operation for `key`, or starts `operation` when none runs.
     func run(key: Key, operation: @escaping @Sendable () async -> Outcome) async -> Outcome {
         let waiter = Waiter()
+        let watch = DeadlineWatch(RequestDeadline.current) { [self] in
+            leave(key: key, waiter: waiter, with: .deadlineExceeded)
+        }
+        defer { watch.disarm() }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 join(key: key, waiter: waiter, continuation: continuation, operation: operation)
             }
         } onCancel: {
-            leave(key: key, waiter: waiter)
+            leave(key: key, waiter: waiter, with: .cancelled)
         }
     }
 
@@ -82,7 +88,7 @@ final class SingleFlight<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         operation: @escaping @Sendable () async -> Outcome
     ) {
         let joined = state.withLock { state -> Joined in
-            if waiter.cancelled { return .cancelled }
+            if let left = waiter.left { return .left(left) }
             waiter.continuation = continuation
             if let flight = state.flights[key] {
                 flight.waiters.append(waiter)
@@ -96,14 +102,14 @@ final class SingleFlight<Key: Hashable & Sendable, Value: Sendable>: Sendable {
             return .started(flight)
         }
         switch joined {
-        case .cancelled:
-            continuation.resume(returning: .failure(.cancelled))
+        case .left(let reason):
+            continuation.resume(returning: .failure(reason))
         case .shared:
             break
         case .started(let flight):
             // Outside the lock: the operation may run, and even finish, before `startTask` returns.
             let task = startTask { [self] in
-                let outcome = await operation()
+                let outcome = await RequestDeadline.$current.withValue(nil) { await operation() }
                 finish(key: key, flight: flight, outcome: outcome)
             }
             let abandoned = state.withLock { _ -> Bool in
@@ -114,10 +120,10 @@ final class SingleFlight<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         }
     }
 
-    private func leave(key: Key, waiter: Waiter) {
+    private func leave(key: Key, waiter: Waiter, with reason: HTTPClientError) {
         let (continuation, abandoned) = state.withLock {
             state -> (CheckedContinuation<Outcome, Never>?, Task<Void, Never>?) in
-            waiter.cancelled = true
+            if waiter.left == nil { waiter.left = reason }
             guard let continuation = waiter.continuation else { return (nil, nil) }  // not joined, or finished
             waiter.continuation = nil
             guard let flight = state.flights[key], let index = flight.waiters.firstIndex(where: { $0 === waiter })
@@ -129,7 +135,7 @@ final class SingleFlight<Key: Hashable & Sendable, Value: Sendable>: Sendable {
             state.statistics.inFlight -= 1
             return (continuation, flight.task)
         }
-        continuation?.resume(returning: .failure(.cancelled))
+        continuation?.resume(returning: .failure(reason))
         abandoned?.cancel()
     }
 

@@ -67,7 +67,7 @@ final class TimerQueue: Sendable {
     /// timer is pending (and at most once more after the last one is cancelled).
     static let shared = TimerQueue(driver: .dispatch)
 
-    private let state = Lock(State())
+    private let state = Locked(State())
     private let driver: Driver
 
     init(driver: Driver) {
@@ -83,10 +83,10 @@ final class TimerQueue: Sendable {
         DispatchTime.now().uptimeNanoseconds
     }
 
-    /// The instant `duration` after now (saturating; never `DispatchTime.distantFuture`, which means "never").
-    static func deadline(after duration: Duration) -> UInt64 {
+    /// The instant `duration` after `now` (saturating; never `DispatchTime.distantFuture`, which means "never").
+    static func deadline(after duration: Duration, from now: UInt64 = now()) -> UInt64 {
         let nanoseconds = UInt64(max(0, duration.clampedNanoseconds))
-        let (sum, overflow) = now().addingReportingOverflow(nanoseconds)
+        let (sum, overflow) = now.addingReportingOverflow(nanoseconds)
         return overflow ? .max - 1 : min(sum, .max - 1)
     }
 
@@ -230,7 +230,7 @@ private final class Sleep: Sendable {
         var finished = false
     }
 
-    private let state = Lock(State())
+    private let state = Locked(State())
 
     func start(_ continuation: CheckedContinuation<Bool, Never>, on queue: TimerQueue, until deadline: UInt64) {
         let cancelled = state.withLock { state -> Bool in

@@ -1,8 +1,8 @@
 /// An expense report as an aligned plain-text table for a terminal, an email or a log: dates left, titles
 /// wrapped to a maximum width, amounts right-aligned, subtotals under headed sections, totals per currency.
 ///
-/// Alignment counts characters (grapheme clusters); East Asian wide characters take two terminal cells and
-/// will shift their row, which a fixed-width table cannot avoid without a width table of its own.
+/// Alignment counts terminal columns (`TerminalColumns`): East Asian wide characters take two, combining marks
+/// none, so columns line up for titles in any script, any currency symbol and any subtotal label.
 public struct PlainTextExpenseReportFormatter: ExpenseReportFormatting {
     private let money: MoneyFormatter
     private let locale: RenderingLocale
@@ -22,21 +22,26 @@ public struct PlainTextExpenseReportFormatter: ExpenseReportFormatting {
         let amountHeading = "Amount"
         let rows = report.sections.flatMap(\.rows)
         let dates = rows.map { locale.string(from: $0.date) }
-        let dateWidth = max(dates.map(\.count).max() ?? 0, "Date".count)
-        let titleWidth = min(
-            max(rows.map { Self.singleLine($0.title).count }.max() ?? 0, titleHeading.count, "Subtotal".count),
-            maximumTitleWidth)
+        let subtotalLabels = report.sections.filter { $0.heading != nil }.flatMap(\.totals).map {
+            "Subtotal \($0.currency.code)"
+        }
+        let dateWidth = max(dates.map(Self.columns).max() ?? 0, Self.columns("Date"), Self.columns("Total"))
+        let titleWidth = max(
+            min(rows.map { Self.columns(Self.singleLine($0.title)) }.max() ?? 0, maximumTitleWidth),
+            Self.columns(titleHeading), subtotalLabels.map(Self.columns).max() ?? 0,
+            report.totals.map { Self.columns($0.currency.code) }.max() ?? 0)
         let amounts = rows.map { money.string(from: $0.amount, currency: $0.currency) }
         let totalTexts = report.totals.map { money.string(from: $0.amount, currency: $0.currency) }
         let sectionTotals = report.sections.flatMap(\.totals).map {
             money.string(from: $0.amount, currency: $0.currency)
         }
-        let amountWidth = max((amounts + totalTexts + sectionTotals).map(\.count).max() ?? 0, amountHeading.count)
+        let amountWidth = max(
+            (amounts + totalTexts + sectionTotals + ["none"]).map(Self.columns).max() ?? 0, Self.columns(amountHeading))
 
         var out: [String] = []
         let heading = Self.singleLine(report.title)
         out.append(heading)
-        out.append(String(repeating: "=", count: max(heading.count, 1)))
+        out.append(String(repeating: "=", count: max(Self.columns(heading), 1)))
         out.append(
             Self.row(["Date", titleHeading, amountHeading], widths: [dateWidth, titleWidth, amountWidth]))
         out.append(
@@ -79,10 +84,14 @@ public struct PlainTextExpenseReportFormatter: ExpenseReportFormatting {
 
     /// Date and title padded on the right, amount on the left, two spaces between columns.
     private static func row(_ cells: [String], widths: [Int]) -> String {
-        let date = cells[0] + String(repeating: " ", count: max(widths[0] - cells[0].count, 0))
-        let title = cells[1] + String(repeating: " ", count: max(widths[1] - cells[1].count, 0))
-        let amount = String(repeating: " ", count: max(widths[2] - cells[2].count, 0)) + cells[2]
+        let date = cells[0] + String(repeating: " ", count: max(widths[0] - columns(cells[0]), 0))
+        let title = cells[1] + String(repeating: " ", count: max(widths[1] - columns(cells[1]), 0))
+        let amount = String(repeating: " ", count: max(widths[2] - columns(cells[2]), 0)) + cells[2]
         return date + "  " + title + "  " + amount
+    }
+
+    private static func columns(_ text: String) -> Int {
+        TerminalColumns.width(of: text)
     }
 
     /// Line breaks, tabs and other control characters become spaces so one row stays one row.
@@ -99,27 +108,30 @@ public struct PlainTextExpenseReportFormatter: ExpenseReportFormatting {
             })
     }
 
-    /// Words to lines of at most `width` characters; longer words are split.
+    /// Words to lines of at most `width` columns; longer words are split between characters.
     static func wrap(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
         var current = ""
         for word in text.split(separator: " ", omittingEmptySubsequences: true) {
-            var word = Substring(word)
-            while word.count > width {
-                if !current.isEmpty {
-                    lines.append(current)
-                    current = ""
+            var pieces: [String] = []
+            var piece = ""
+            for character in word {
+                if !piece.isEmpty && columns(piece + String(character)) > width {
+                    pieces.append(piece)
+                    piece = ""
                 }
-                lines.append(String(word.prefix(width)))
-                word = word.dropFirst(width)
+                piece.append(character)
             }
-            if current.isEmpty {
-                current = String(word)
-            } else if current.count + 1 + word.count <= width {
-                current += " " + word
-            } else {
-                lines.append(current)
-                current = String(word)
+            pieces.append(piece)
+            for piece in pieces {
+                if current.isEmpty {
+                    current = piece
+                } else if columns(current) + 1 + columns(piece) <= width {
+                    current += " " + piece
+                } else {
+                    lines.append(current)
+                    current = piece
+                }
             }
         }
         if !current.isEmpty || lines.isEmpty { lines.append(current) }

@@ -133,9 +133,23 @@ struct EncodedInvoice {
             lines.append(encoder.line("\(labels[.taxID]): \(taxID)"))
         }
         if let iban = party.iban, iban.contains(where: { !$0.isWhitespace }) {
-            lines.append(encoder.line("\(labels[.iban]): \(iban)"))
+            lines.append(encoder.line("\(labels[.iban]): \(Self.grouped(iban))"))
         }
         return EncodedParty(name: encoder.paragraphs(party.name), lines: lines)
+    }
+
+    /// An IBAN as it is printed: in groups of four characters (`DE89 3704 0044 0532 0130 00`), however it was
+    /// typed; text that is not an IBAN's letters and digits is printed as given.
+    static func grouped(_ iban: String) -> String {
+        let compact = iban.filter { !$0.isWhitespace }
+        guard compact.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return iban }
+        var groups: [String] = []
+        var rest = Substring(compact)
+        while !rest.isEmpty {
+            groups.append(String(rest.prefix(4)))
+            rest = rest.dropFirst(4)
+        }
+        return groups.joined(separator: " ")
     }
 }
 

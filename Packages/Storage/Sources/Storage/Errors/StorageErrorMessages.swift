@@ -97,7 +97,7 @@ extension CorruptionReport: CustomStringConvertible {
     }
 
     /// Whether the damaged file is a database (its damage reports name tables).
-    var isDatabase: Bool {
+    public var isDatabase: Bool {
         switch reason {
         case .notADatabase, .databaseDamaged: true
         default: ["sqlite", "db", "sqlite3"].contains(file.pathExtension.lowercased())
