@@ -97,10 +97,16 @@ def unit_folder(kind: str, name: str) -> str:
     return {"package": "Packages/", "feature": f"Apps/{FEATURES_FOLDER}/"}.get(kind, "Apps/") + name
 
 
+#: Top-level folders whose packages are not part of the repository's graph: the outside consumers under
+#: Examples/ depend on one package each by path, as a team outside the repository would (Scripts/examples).
+OUTSIDE_FOLDERS = ("Examples",)
+
+
 def find_manifests(root: str) -> list[str]:
     found = []
     for folder, dirs, files in os.walk(root):
-        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "__pycache__")
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "__pycache__"
+                         and not (folder == root and d in OUTSIDE_FOLDERS))
         if "Package.swift" in files:
             found.append(os.path.relpath(folder, root) if folder != root else "")
     return sorted(found)

