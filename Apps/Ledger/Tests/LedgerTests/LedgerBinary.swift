@@ -57,6 +57,10 @@ struct LedgerBinary: Sendable {
         return try await LedgerBinary(url: url).run(arguments)
     }
 
+    /// How long a run may take before it is killed: a safety net so a process that hangs fails its test with a
+    /// message instead of stalling the whole run (no test asserts on how long a run takes).
+    static let limit: DispatchTimeInterval = .seconds(300)
+
     private static func runBlocking(_ url: URL, _ arguments: [String], environment: [String: String]) throws -> Result {
         let process = Process()
         process.executableURL = url
@@ -69,13 +73,57 @@ struct LedgerBinary: Sendable {
         process.standardOutput = output
         process.standardError = error
         try process.run()
+        let killed = Flag()
+        let watchdog = DispatchWorkItem { [pid = process.processIdentifier] in
+            killed.set()
+            kill(pid, SIGKILL)
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + limit, execute: watchdog)
+        // Both pipes are drained at once, so a child that fills one while the other is read never blocks.
+        let errorReader = Reader(error.fileHandleForReading)
         let outData = output.fileHandleForReading.readDataToEndOfFile()
-        let errData = error.fileHandleForReading.readDataToEndOfFile()
+        let errData = errorReader.wait()
         process.waitUntilExit()
+        watchdog.cancel()
+        let killedNote = killed.isSet ? "\n[killed: \(arguments) did not exit within \(limit)]" : ""
         return Result(
             status: process.terminationStatus,
             standardOutput: String(decoding: outData, as: UTF8.self),
-            standardError: String(decoding: errData, as: UTF8.self)
+            standardError: String(decoding: errData, as: UTF8.self) + killedNote
         )
+    }
+
+    /// A flag set from the watchdog's thread and read after the process ended.
+    private final class Flag: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = false
+        func set() {
+            lock.lock()
+            value = true
+            lock.unlock()
+        }
+        var isSet: Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            return value
+        }
+    }
+
+    /// Reads a pipe to its end on a thread of its own.
+    private final class Reader: @unchecked Sendable {
+        private let done = DispatchSemaphore(value: 0)
+        private var data = Data()
+
+        init(_ handle: FileHandle) {
+            Thread { [self] in
+                data = handle.readDataToEndOfFile()
+                done.signal()
+            }.start()
+        }
+
+        func wait() -> Data {
+            done.wait()
+            return data
+        }
     }
 }
