@@ -68,6 +68,26 @@ let package = Package(
             path: "Apps/Ledger/Sources/Ledger",
             swiftSettings: swiftSettings
         ),
+        // The benchmarks' sources, compiled (in debug) with everything else so a change that breaks them fails the
+        // build; `Scripts/bench` builds and runs them in release from their own manifest, Apps/Benchmarks.
+        .executableTarget(
+            name: "Benchmarks",
+            dependencies: [
+                .product(name: "Validation", package: "Validation"),
+                .product(name: "Rendering", package: "Rendering"),
+                .product(name: "RenderingZlib", package: "Rendering"),
+                .product(name: "Storage", package: "Storage"),
+                .product(name: "StorageSQLite", package: "Storage"),
+                .product(name: "Networking", package: "Networking"),
+                .product(name: "NetworkingTesting", package: "Networking"),
+                .product(name: "NetworkingURLSession", package: "Networking"),
+                .product(name: "Registration", package: "Registration"),
+                .product(name: "Navigation", package: "Navigation"),
+                .product(name: "SectionsRegistry", package: "SectionsRegistry"),
+            ],
+            path: "Apps/Benchmarks/Sources/Benchmarks",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "LedgerTests",
             dependencies: ["Ledger", .product(name: "DevServer", package: "DevServer")],

@@ -1,6 +1,5 @@
 """Scripts/test's step selection: `--only` runs the named steps and nothing else, each with its wall time in the
-summary; a step name it does not know is a usage error that lists the steps; the examples are skipped, with the
-reason, unless --full asks for them."""
+summary; a step name it does not know is a usage error that lists the steps."""
 
 from __future__ import annotations
 
@@ -31,12 +30,12 @@ class StepSelectionTests(unittest.TestCase):
         result = scripts_test("--only", "format,lint")
         self.assertEqual(result.returncode, 64)
         self.assertIn("Scripts/test: no step 'lint' (tools swift-version architecture graph tooling actionlint format "
-                      "build tests coverage standalone api examples)", result.stderr)
+                      "build tests coverage api examples)", result.stderr)
 
     def test_the_help_names_every_step(self) -> None:
         result = scripts_test("--help")
         self.assertEqual(result.returncode, 0)
-        for name in ("swift-version", "actionlint", "coverage", "api", "examples", "--full", "--only", "--base"):
+        for name in ("swift-version", "actionlint", "coverage", "api", "examples", "--only", "--base"):
             with self.subTest(name=name):
                 self.assertRegex(result.stdout, re.compile(rf"^\s+(Scripts/test )?{re.escape(name)}\b", re.M))
 

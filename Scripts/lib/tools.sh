@@ -74,6 +74,9 @@ ensure_swift() {
 # The tools every full run needs: SQLite headers for StorageSQLite, zlib headers for RenderingZlib, python3 for the
 # scripts and the dev-server, git for the tooling tests, qpdf and poppler for the PDF checks, the sqlite3 shell for
 # the storage benchmark's side-by-side figures.
+# Every root build of the scripts (Scripts/test, Scripts/demo, Scripts/faults) carries coverage instrumentation:
+# one build serves the suites, the coverage figures and the app, and no script rebuilds another's products.
+ROOT_BUILD_FLAGS=(--enable-code-coverage)
 ALL_TOOLS=(python3 git pkg-config sqlite3.h zlib.h qpdf pdftotext pdfinfo pdftoppm sqlite3)
 
 # Tools from PyPI, pinned: installed with pip into one virtual environment per machine (shared by every clone and
