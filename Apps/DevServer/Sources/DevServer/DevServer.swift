@@ -433,18 +433,22 @@ private final class ServerProcess: @unchecked Sendable {
     }
 }
 
-/// A value behind a lock, for the few fields the process callbacks and the waiting tasks share.
-final class Locked<Value>: @unchecked Sendable {
+/// State behind an `NSLock`, for the few fields the process callbacks and the waiting tasks share; the same small
+/// type every package of the repository has.
+final class Locked<State>: @unchecked Sendable {
     private let lock = NSLock()
-    private var value: Value
+    private var state: State
 
-    init(_ value: Value) {
-        self.value = value
+    init(_ state: State) {
+        self.state = state
     }
 
-    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+    /// Runs `body` with exclusive access to the state. `body` must not suspend, block or call back into this lock.
+    func withLock<Result, Failure: Error>(
+        _ body: (inout State) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
         lock.lock()
         defer { lock.unlock() }
-        return body(&value)
+        return try body(&state)
     }
 }

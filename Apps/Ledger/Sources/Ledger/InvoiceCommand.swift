@@ -186,6 +186,11 @@ enum InvoiceCommand {
         }
         let console = session.console
         if console.json { console.emit(InvoiceJSON(record, pdf: written)) }
+        if session.sellerIsPlaceholder {
+            console.error(
+                "note: invoice \(record.number) names the seller \"\(LedgerSettings.placeholderSeller.name)\"; set your company with 'ledger config set seller.name NAME' (and seller.address, seller.tax-id, seller.iban)."
+            )
+        }
         switch submission {
         case .uploaded(let record):
             if !console.json {

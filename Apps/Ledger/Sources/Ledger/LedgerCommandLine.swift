@@ -200,6 +200,8 @@ struct CommandContext {
     let options: GlobalOptions
     /// The currency amounts are in when a command does not name one.
     let defaultCurrency: String
+    /// Whether invoices still name the placeholder company, because the user has not set theirs.
+    let sellerIsPlaceholder: Bool
 
     /// The context for `options`, with the user's settings applied: their time zone and first day of the week
     /// cut reports, their locale prints money, their currency is the default. Settings that cannot be read leave
@@ -215,14 +217,18 @@ struct CommandContext {
         if let locale = settings.locale { environment.locale = Locale(identifier: locale) }
         return CommandContext(
             factory: LedgerFactory(environment: environment), options: options, console: console,
-            defaultCurrency: settings.currency)
+            defaultCurrency: settings.currency, sellerIsPlaceholder: settings.sellerIsPlaceholder)
     }
 
-    private init(factory: LedgerFactory, options: GlobalOptions, console: Console, defaultCurrency: String = "EUR") {
+    private init(
+        factory: LedgerFactory, options: GlobalOptions, console: Console, defaultCurrency: String = "EUR",
+        sellerIsPlaceholder: Bool = false
+    ) {
         self.factory = factory
         self.options = options
         self.console = console
         self.defaultCurrency = defaultCurrency
+        self.sellerIsPlaceholder = sellerIsPlaceholder
     }
 
     private static func environment(options: GlobalOptions) -> LedgerFactory.Environment {

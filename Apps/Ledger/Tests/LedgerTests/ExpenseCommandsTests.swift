@@ -136,6 +136,10 @@ struct ExpenseCommandsTests {
         let entry = try #require(
             try JSONSerialization.jsonObject(with: Data(added.standardOutput.utf8)) as? [String: Any])
         let id = try #require(entry["id"] as? String)
+        let listed = try await workspace.run(["expense", "list", "--json"])
+        let report = try JSONSerialization.jsonObject(with: Data(listed.standardOutput.utf8)) as? [String: Any]
+        let entries = try #require(report?["entries"] as? [[String: Any]])
+        #expect(entries.map { $0["id"] as? String } == [id], "every command prints an expense's id the same way")
         let corrected = try await workspace.run(["expense", "edit", String(id.prefix(8)), "--title", "Coffee"])
         #expect(corrected.status == 0, "\(corrected.standardError)")
         #expect(corrected.standardOutput.hasPrefix("Corrected Coffee: €3.80"))

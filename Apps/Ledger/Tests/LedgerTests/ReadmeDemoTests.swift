@@ -25,8 +25,9 @@ struct ReadmeDemoTests {
         (#"demo-[0-9a-f]{6}@example\.com"#, "demo-5f3a1c@example.com"),
     ]
 
+    /// CSV lines end in CRLF (RFC 4180); the README keeps plain line ends.
     static func normalized(_ output: String) -> String {
-        Self.volatile.reduce(output) { text, rule in
+        Self.volatile.reduce(output.replacingOccurrences(of: "\r\n", with: "\n")) { text, rule in
             text.replacingOccurrences(of: rule.pattern, with: rule.replacement, options: .regularExpression)
         }
     }

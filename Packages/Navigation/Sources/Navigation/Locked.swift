@@ -1,19 +1,22 @@
 import Foundation
 
-/// A value behind an `NSLock`, for the few places that need shared mutable state without being async
-/// (`Synchronization.Mutex` needs newer OS versions than the package supports).
-final class Locked<Value>: @unchecked Sendable {
+/// State behind an `NSLock`, for the few places that need shared mutable state without being async
+/// (`Synchronization.Mutex` needs newer OS versions than the package supports). Every package of the repository
+/// has this same small type, named `Locked`; packages share no code.
+final class Locked<State>: @unchecked Sendable {
     private let lock = NSLock()
-    private var value: Value
+    private var state: State
 
-    init(_ value: Value) {
-        self.value = value
+    init(_ state: State) {
+        self.state = state
     }
 
-    /// Runs `body` with exclusive access to the value.
-    func withValue<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    /// Runs `body` with exclusive access to the state. `body` must not suspend, block or call back into this lock.
+    func withLock<Result, Failure: Error>(
+        _ body: (inout State) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
         lock.lock()
         defer { lock.unlock() }
-        return try body(&value)
+        return try body(&state)
     }
 }

@@ -8,7 +8,7 @@ public final class Gate: Sendable {
         var waiters: [CheckedContinuation<Void, Never>] = []
     }
 
-    private let state = Lock(State())
+    private let state = Locked(State())
 
     /// A closed gate.
     public init() {}

@@ -22,7 +22,7 @@ public final class ManualClock: Sleeper, MonotonicClock, WallClock, Sendable {
         var sleepWaiters = CountWaiters()
     }
 
-    private let state = Lock(State())
+    private let state = Locked(State())
     private let origin = ContinuousClock.now
     private let startDate: Date
     private let advancesOnSleep: Bool

@@ -34,13 +34,13 @@ public final class ScriptedHTTPClient: HTTPClient, Sendable {
         var nextID: UInt64 = 0
     }
 
-    private let state: Lock<State>
+    private let state: Locked<State>
     private let whenExhausted: Step
 
     /// Answers the n-th request with the n-th step; after the script, every request gets `whenExhausted`
     /// (by default `.fail(.invalidResponse)`, so a test sees an unexpected extra call).
     public init(_ steps: [Step], whenExhausted: Step = .fail(.invalidResponse)) {
-        state = Lock(State(steps: steps))
+        state = Locked(State(steps: steps))
         self.whenExhausted = whenExhausted
     }
 

@@ -289,7 +289,7 @@ private final class ServerCore: Sendable {
     let wakeRead: Int32
     let wakeWrite: Int32
     let maximumBodyBytes: Int
-    private let state = Lock(State())
+    private let state = Locked(State())
 
     private init(port: Int, listener: Int32, wake: (Int32, Int32), maximumBodyBytes: Int) {
         self.port = port

@@ -9,13 +9,13 @@ public final class ScriptedTokenRefresher: TokenRefresher, Sendable {
         var waiters = CountWaiters()
     }
 
-    private let state: Lock<State>
+    private let state: Locked<State>
     private let gate: Gate?
 
     /// Answers the n-th refresh with the n-th result (then `.refreshRejected(status: 401)`); when `gate` is
     /// given, each refresh waits for it to open first.
     public init(_ results: [Result<AuthToken, HTTPClientError>], gate: Gate? = nil) {
-        state = Lock(State(results: results))
+        state = Locked(State(results: results))
         self.gate = gate
     }
 

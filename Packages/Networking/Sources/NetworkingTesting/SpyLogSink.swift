@@ -3,7 +3,7 @@ public import Networking
 /// An ``/Networking/HTTPLogSink`` spy: keeps every entry it is given, so a test can assert what was logged and what
 /// never was.
 public final class SpyLogSink: HTTPLogSink, Sendable {
-    private let state = Lock([HTTPLogEntry]())
+    private let state = Locked([HTTPLogEntry]())
 
     /// An empty sink.
     public init() {}

@@ -141,7 +141,7 @@ private final class Exchange: Sendable {
         var endedEarly: HTTPClientError?
     }
 
-    private let state = Lock(State())
+    private let state = Locked(State())
 
     func begin(_ continuation: CheckedContinuation<Result<HTTPResponse, HTTPClientError>, Never>) {
         let early = state.withLock { state -> HTTPClientError? in

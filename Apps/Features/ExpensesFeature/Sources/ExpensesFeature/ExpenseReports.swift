@@ -96,7 +96,8 @@ public struct ExpenseReports: ExpenseReporting, ExpenseExporting {
             },
             entries: report.entries.map {
                 .init(
-                    id: $0.id.uuidString, date: days.string(from: $0.date), title: $0.title, amount: "\($0.price)",
+                    id: $0.id.uuidString.lowercased(), date: days.string(from: $0.date), title: $0.title,
+                    amount: "\($0.price)",
                     currency: $0.currencyCode, comment: $0.comment)
             })
         let encoder = JSONEncoder()

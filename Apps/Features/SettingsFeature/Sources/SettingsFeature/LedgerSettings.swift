@@ -47,9 +47,9 @@ public struct LedgerSettings: Hashable, Sendable, Codable {
         self.timeZone = timeZone
     }
 
-    /// The seller until the user sets their company: clearly not a real one.
-    public static let placeholderSeller = Seller(
-        name: "Your Company", addressLines: ["Set it with: ledger config set seller.name"])
+    /// The seller until the user names their company: clearly not a real one, and with nothing that would stay
+    /// on invoices once the name is set (an app says how to set it, see ``sellerIsPlaceholder``).
+    public static let placeholderSeller = Seller(name: "Your Company", addressLines: [])
 
     /// Whether the seller is still the placeholder.
     public var sellerIsPlaceholder: Bool { seller == Self.placeholderSeller }

@@ -18,6 +18,14 @@ struct SettingsStoreTests {
         #expect(settings.sellerIsPlaceholder && settings.currency == "EUR")
     }
 
+    @Test func namingTheCompanyLeavesNothingOfThePlaceholderOnTheInvoice() async throws {
+        let settings = store()
+        let named = try await settings.set(.sellerName, to: ["ACME GmbH"])
+        #expect(!named.sellerIsPlaceholder)
+        #expect(named.seller.name == "ACME GmbH" && named.seller.addressLines.isEmpty)
+        #expect(named.values(of: .sellerAddress).isEmpty)
+    }
+
     @Test func everySettingIsKeptAndReadBack() async throws {
         let documents = InMemoryDocumentStore()
         let settings = store(documents)

@@ -62,7 +62,7 @@ public final class BadgeCleaningBehavior: Sendable {
 
     /// Consumes events until the stream finishes or the task is cancelled, clearing the badge as they ask.
     public func run() async throws(RunError) -> BadgeCleaningSummary {
-        let first = started.withValue { started in
+        let first = started.withLock { started in
             defer { started = true }
             return !started
         }

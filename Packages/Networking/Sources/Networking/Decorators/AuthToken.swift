@@ -79,11 +79,11 @@ extension TokenStore {
 /// A class with a lock rather than an actor: reading the token is on the path of every request, and a lock
 /// costs nothing there while an actor would switch executors twice per request.
 public final class InMemoryTokenStore: TokenStore {
-    private let current: Lock<AuthToken?>
+    private let current: Locked<AuthToken?>
 
     /// Creates a store holding `token`.
     public init(token: AuthToken? = nil) {
-        current = Lock(token)
+        current = Locked(token)
     }
 
     /// The current token.

@@ -76,8 +76,8 @@ private final class Refresher: Sendable {
     private let policy: RefreshPolicy
     private let clock: any MonotonicClock
     private let flights = SingleFlight<String, AuthToken?>(cancelsWhenAbandoned: false)
-    private let recentRefreshes = Lock([ContinuousClock.Instant]())
-    private let refreshCount = Lock(0)
+    private let recentRefreshes = Locked([ContinuousClock.Instant]())
+    private let refreshCount = Locked(0)
 
     init(
         base: any HTTPClient,

@@ -188,7 +188,7 @@ final class CarriedFlights<Key: Hashable & Sendable>: Sendable {
         var statistics = Statistics()
     }
 
-    private let state = Lock(State())
+    private let state = Locked(State())
 
     var statistics: Statistics {
         state.withLock { $0.statistics }

@@ -54,7 +54,7 @@ final class SingleFlight<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         var statistics = Statistics()
     }
 
-    private let state = Lock(State())
+    private let state = Locked(State())
     private let cancelsWhenAbandoned: Bool
 
     init(cancelsWhenAbandoned: Bool) {

@@ -224,7 +224,7 @@ final class AttemptRace: Sendable {
         var task: Task<Void, Never>?
     }
 
-    private let state = Lock(State())
+    private let state = Locked(State())
 
     /// Runs `request` through `base` in a task, after `arm` set up the limits (returning how to remove them).
     static func run(

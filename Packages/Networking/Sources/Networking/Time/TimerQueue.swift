@@ -67,7 +67,7 @@ final class TimerQueue: Sendable {
     /// timer is pending (and at most once more after the last one is cancelled).
     static let shared = TimerQueue(driver: .dispatch)
 
-    private let state = Lock(State())
+    private let state = Locked(State())
     private let driver: Driver
 
     init(driver: Driver) {
@@ -230,7 +230,7 @@ private final class Sleep: Sendable {
         var finished = false
     }
 
-    private let state = Lock(State())
+    private let state = Locked(State())
 
     func start(_ continuation: CheckedContinuation<Bool, Never>, on queue: TimerQueue, until deadline: UInt64) {
         let cancelled = state.withLock { state -> Bool in

@@ -10,7 +10,7 @@ package final class Locked<State>: @unchecked Sendable {
         self.state = state
     }
 
-    /// Runs `body` with exclusive access to the state. `body` must not block or call back into this lock.
+    /// Runs `body` with exclusive access to the state. `body` must not suspend, block or call back into this lock.
     package func withLock<Result, Failure: Error>(
         _ body: (inout State) throws(Failure) -> Result
     ) throws(Failure) -> Result {

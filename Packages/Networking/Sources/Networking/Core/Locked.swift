@@ -3,7 +3,7 @@ import Foundation
 /// State guarded by an `NSLock`. `Synchronization.Mutex` needs iOS 18 / macOS 15, newer than our deployment
 /// targets, and `NSLock.withLock` is missing on macOS 13, hence this small wrapper. `package`: the test doubles in
 /// `NetworkingTesting` and the package's tests use it too.
-package final class Lock<State>: @unchecked Sendable {
+package final class Locked<State>: @unchecked Sendable {
     private let lock = NSLock()
     private var state: State
 
@@ -11,7 +11,7 @@ package final class Lock<State>: @unchecked Sendable {
         self.state = state
     }
 
-    /// Runs `body` with exclusive access to the state. Never suspend or call back into unknown code inside.
+    /// Runs `body` with exclusive access to the state. `body` must not suspend, block or call back into this lock.
     package func withLock<Result, Failure: Error>(
         _ body: (inout State) throws(Failure) -> Result
     ) throws(Failure) -> Result {
