@@ -1,6 +1,6 @@
 /// Clears the app's badge (the count on the app icon).
 ///
-/// The app implements it (on iOS with `UNUserNotificationCenter.setBadgeCount(0)`); `BadgeCleaningBehavior`
+/// The app implements it (on iOS with `UNUserNotificationCenter.setBadgeCount(0)`); ``BadgeCleaningBehavior``
 /// decides when to call it.
 public protocol BadgeCleaner: Sendable {
     /// Sets the badge to zero.

@@ -12,7 +12,7 @@ public protocol Navigator: Sendable {
 /// What a navigation did.
 public enum NavigationOutcome: Hashable, Sendable, CustomStringConvertible {
     /// The URL was routed to a screen of the app; the value is the router's typed destination, so a caller that
-    /// knows the destination type can read it back with `destination(as:)`.
+    /// knows the destination type can read it back with ``destination(as:)``.
     case routedInternally(any Hashable & Sendable)
     /// The URL was handed to the system to open outside the app.
     case openedExternally(URL)

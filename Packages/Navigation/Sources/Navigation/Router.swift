@@ -3,7 +3,7 @@ public import Foundation
 /// Turns a URL into a typed destination of the app.
 ///
 /// Routing is a pure, synchronous computation: it does no I/O, so it is cheap to call from anywhere and its
-/// failures are values of `RoutingError`.
+/// failures are values of ``RoutingError``.
 public protocol Router<Destination>: Sendable {
     /// The app's description of a screen.
     associatedtype Destination: Hashable & Sendable

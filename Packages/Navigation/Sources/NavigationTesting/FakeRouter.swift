@@ -1,8 +1,8 @@
 public import Foundation
 public import Navigation
 
-/// A `Router` double backed by a dictionary from exact URLs to destinations; it records the URLs it was asked
-/// about so a test can check what was routed.
+/// A ``/Navigation/Router`` double backed by a dictionary from exact URLs to destinations; it records the URLs it was
+/// asked about so a test can check what was routed.
 public final class FakeRouter<Destination: Hashable & Sendable>: Router, @unchecked Sendable {
     private let lock = NSLock()
     private let routes: [URL: Destination]

@@ -1,6 +1,6 @@
 public import Navigation
 
-/// A `BadgeCleaner` double that counts calls and can fail on chosen calls.
+/// A ``/Navigation/BadgeCleaner`` double that counts calls and can fail on chosen calls.
 public actor RecordingBadgeCleaner: BadgeCleaner {
     private var script: [BadgeCleaningError?]
     /// How many times `clearBadge` was called, failed calls included.

@@ -1,7 +1,8 @@
 public import Foundation
 public import Navigation
 
-/// A `Navigator` double that answers with a configured outcome and records every URL it was asked to follow.
+/// A ``/Navigation/Navigator`` double that answers with a configured outcome and records every URL it was asked to
+/// follow.
 public actor RecordingNavigator: Navigator {
     private let outcome: @Sendable (URL) -> NavigationOutcome
     /// The URLs received so far, in call order.

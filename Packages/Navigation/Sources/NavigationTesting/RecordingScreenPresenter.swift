@@ -1,6 +1,6 @@
 public import Navigation
 
-/// A `ScreenPresenter` double that records what it was asked to present, in order.
+/// A ``/Navigation/ScreenPresenter`` double that records what it was asked to present, in order.
 public actor RecordingScreenPresenter<Destination: Hashable & Sendable>: ScreenPresenter {
     /// The destinations presented so far.
     public private(set) var presented: [Destination] = []

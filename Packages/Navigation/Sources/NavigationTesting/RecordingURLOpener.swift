@@ -1,7 +1,7 @@
 public import Foundation
 public import Navigation
 
-/// A `URLOpener` double with configurable answers that records every question and every opened URL.
+/// A ``/Navigation/URLOpener`` double with configurable answers that records every question and every opened URL.
 public actor RecordingURLOpener: URLOpener {
     private let canOpenAnswer: @Sendable (URL) -> Bool
     private let openAnswer: @Sendable (URL) -> Bool

@@ -1,7 +1,8 @@
 public import Foundation
 public import Navigation
 
-/// A `LinkPolicy` double whose verdict is a closure: allow everything, or reject chosen links with a reason.
+/// A ``/Navigation/LinkPolicy`` double whose verdict is a closure: allow everything, or reject chosen links with a
+/// reason.
 public struct StubLinkPolicy: LinkPolicy {
     private let verdict: @Sendable (URL) -> LinkRejection?
 

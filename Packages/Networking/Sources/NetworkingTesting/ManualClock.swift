@@ -1,7 +1,7 @@
 public import Foundation
 public import Networking
 
-/// A clock a test moves by hand: sleeps suspend until `advance(by:)` passes their end, and every requested
+/// A clock a test moves by hand: sleeps suspend until ``advance(by:)`` passes their end, and every requested
 /// sleep is recorded, so backoff delays can be asserted exactly and nothing ever waits for real time.
 ///
 /// With `advancesOnSleep`, a sleep moves the clock forward by its duration and returns at once (still throwing
@@ -73,7 +73,7 @@ public final class ManualClock: Sleeper, MonotonicClock, WallClock, Sendable {
         startDate.addingTimeInterval(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
     }
 
-    /// Records the sleep, then waits for `advance(by:)` (or advances by itself); throws on cancellation.
+    /// Records the sleep, then waits for ``advance(by:)`` (or advances by itself); throws on cancellation.
     public func sleep(for duration: Duration) async throws(CancellationError) {
         if advancesOnSleep {
             let ready = state.withLock { state in

@@ -1,6 +1,6 @@
 public import Networking
 
-/// A reproducible `RandomSource` (SplitMix64): the same seed gives the same backoff delays on every run.
+/// A reproducible ``/Networking/RandomSource`` (SplitMix64): the same seed gives the same backoff delays on every run.
 public final class SeededRandomSource: RandomSource, Sendable {
     private let state: Locked<UInt64>
 
@@ -21,7 +21,7 @@ public final class SeededRandomSource: RandomSource, Sendable {
     }
 }
 
-/// A `RandomSource` that yields chosen fractions of the jitter range, in order and then repeating: with
+/// A ``/Networking/RandomSource`` that yields chosen fractions of the jitter range, in order and then repeating: with
 /// `[0.5]`, every full-jitter backoff is exactly half its ceiling.
 public final class ScriptedRandomSource: RandomSource, Sendable {
     private let values: [UInt64]

@@ -1,7 +1,7 @@
 import Foundation
 public import Networking
 
-/// An `HTTPClient` double that answers from a script and records every request.
+/// An ``/Networking/HTTPClient`` double that answers from a script and records every request.
 ///
 /// Use it under a decorator to see exactly what the decorator sent, and to script what it receives.
 public final class ScriptedHTTPClient: HTTPClient, Sendable {
@@ -13,7 +13,7 @@ public final class ScriptedHTTPClient: HTTPClient, Sendable {
         case fail(HTTPClientError)
         /// Never answer: wait until the caller is cancelled, then throw `.cancelled` (a server that hangs).
         case hang
-        /// Compute the outcome from the request; may suspend (e.g. on a `Gate`).
+        /// Compute the outcome from the request; may suspend (e.g. on a ``Gate``).
         case handle(@Sendable (HTTPRequest) async -> Result<HTTPResponse, HTTPClientError>)
 
         /// A response with `status`, optional headers and body.

@@ -7,7 +7,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Why a `ScriptedLoopbackServer` could not start.
+/// Why a ``ScriptedLoopbackServer`` could not start.
 public enum ScriptedLoopbackServerError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A system call needed to listen on 127.0.0.1 failed; `step` names it and `code` is its `errno`.
     case cannotListen(step: String, code: Int32)
@@ -28,9 +28,9 @@ public enum ScriptedLoopbackServerError: Error, Hashable, Sendable, CustomString
 /// It binds a free port, answers each route (method and path) from its script — replies in order, then a
 /// fallback reply or handler — and records every request on arrival, before any delay or hold, so a test can
 /// wait for a request to reach the server (`waitForRequests`) instead of sleeping. A reply can be delayed or held
-/// until `releaseHeldReplies()`; a held reply whose client goes away is counted as abandoned, which is how a test
+/// until ``releaseHeldReplies()``; a held reply whose client goes away is counted as abandoned, which is how a test
 /// sees that a cancellation closed the connection. Connections are kept alive (HTTP/1.1) and served concurrently,
-/// one thread each. `stop()` closes the listener and every connection, ends holds and delays at once, and returns
+/// one thread each. ``stop()`` closes the listener and every connection, ends holds and delays at once, and returns
 /// when every thread has finished. An unrouted request gets 404.
 ///
 /// Malformed requests get 400, a head over 64 KiB gets 431, a body over `maximumBodyBytes` gets 413, and the
@@ -48,7 +48,7 @@ public final class ScriptedLoopbackServer: Sendable {
         public var body: Data
         /// How long to wait before answering; a stop or the client going away ends the wait.
         public var delay: Duration
-        /// Whether the reply waits for `releaseHeldReplies()` (after its delay); without a release it is never
+        /// Whether the reply waits for ``releaseHeldReplies()`` (after its delay); without a release it is never
         /// sent: the connection stays open until the client leaves or the server stops.
         public var isHeld: Bool
 
@@ -70,10 +70,10 @@ public final class ScriptedLoopbackServer: Sendable {
         }
 
         /// A server that never answers: the request is held until the client leaves or the server stops (a
-        /// `releaseHeldReplies()` sends an empty 200).
+        /// ``releaseHeldReplies()`` sends an empty 200).
         public static let hang = Reply(isHeld: true)
 
-        /// This reply, held until `releaseHeldReplies()`.
+        /// This reply, held until ``releaseHeldReplies()``.
         public func held() -> Reply {
             var copy = self
             copy.isHeld = true
@@ -201,7 +201,7 @@ public final class ScriptedLoopbackServer: Sendable {
     /// Connections accepted so far (keep-alive reuse shows as fewer connections than requests).
     public var connectionsAccepted: Int { core.snapshot { $0.accepted } }
 
-    /// Replies held now, waiting for `releaseHeldReplies()`.
+    /// Replies held now, waiting for ``releaseHeldReplies()``.
     public var heldReplies: Int { core.snapshot { $0.held.count } }
 
     /// Held or delayed replies whose client closed the connection before they were sent.

@@ -1,6 +1,7 @@
 public import Networking
 
-/// A `TokenRefresher` double: answers from a script, counts refreshes, and can hold each refresh on a gate.
+/// A ``/Networking/TokenRefresher`` double: answers from a script, counts refreshes, and can hold each refresh on a
+/// gate.
 public final class ScriptedTokenRefresher: TokenRefresher, Sendable {
     private struct State {
         var results: [Result<AuthToken, HTTPClientError>]

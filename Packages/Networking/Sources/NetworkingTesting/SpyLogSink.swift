@@ -1,6 +1,7 @@
 public import Networking
 
-/// An `HTTPLogSink` spy: keeps every entry it is given, so a test can assert what was logged and what never was.
+/// An ``/Networking/HTTPLogSink`` spy: keeps every entry it is given, so a test can assert what was logged and what
+/// never was.
 public final class SpyLogSink: HTTPLogSink, Sendable {
     private let state = Locked([HTTPLogEntry]())
 
@@ -10,7 +11,7 @@ public final class SpyLogSink: HTTPLogSink, Sendable {
     /// The entries so far.
     public var entries: [HTTPLogEntry] { state.withLock { $0 } }
 
-    /// The entries rendered as text lines, as `LineLogSink` would write them.
+    /// The entries rendered as text lines, as ``/Networking/LineLogSink`` would write them.
     public var lines: [String] { entries.map(\.line) }
 
     /// Keeps `entry`.

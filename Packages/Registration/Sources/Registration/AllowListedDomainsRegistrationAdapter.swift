@@ -1,7 +1,7 @@
 /// Lets addresses on allow-listed domains (staff, partners) pass the email check when they fail only product
 /// rules: a strict validator's policy may reject them, but a malformed address never passes.
 ///
-/// The decision reads nothing but the check's own result (`EmailCheckResult`): the address must be
+/// The decision reads nothing but the check's own result (``EmailCheckResult``): the address must be
 /// structurally sound, every failure must be marked `.policy` and selected by `forgiven`, and the domain the
 /// validator parsed must be on the list. A second reading of the raw text (the text after the last `@`) could
 /// disagree with the validator: `victim@gmail.com@corp.example` has a listed domain after its last `@` but two
@@ -9,7 +9,7 @@
 ///
 /// It wraps only an email check, so server answers (`alreadyRegistered`, `rateLimited`, `server`) and
 /// cancellation can never be forgiven into a registration that did not happen. The check still runs for
-/// allow-listed domains; to skip a step entirely for some addresses, guard it with `when(_:)` instead.
+/// allow-listed domains; to skip a step entirely for some addresses, guard it with ``when(_:)`` instead.
 public struct AllowListedDomainsRegistrationAdapter: RegistrationService {
     /// The email check whose policy failures allow-listed domains may skip.
     public let emailCheck: EmailCheckRegistrationService
@@ -40,7 +40,8 @@ public struct AllowListedDomainsRegistrationAdapter: RegistrationService {
         return allowList.includes(domain)
     }
 
-    /// Runs the check; a forgiven result passes, any other failure is thrown as `invalidEmail(codes:)`.
+    /// Runs the check; a forgiven result passes, any other failure is thrown as
+    /// ``RegistrationError/invalidEmail(codes:)``.
     public func register(email: String) async throws(RegistrationError) {
         try RegistrationError.checkCancellation()
         let result = emailCheck.check(email: email)

@@ -1,4 +1,4 @@
-/// A `RegistrationService` made from a closure: the one-line adapter the composition root uses to turn another
+/// A ``RegistrationService`` made from a closure: the one-line adapter the composition root uses to turn another
 /// package's capability (an email validator, an API client) into a registration step without a new type.
 ///
 /// ```swift
@@ -9,13 +9,13 @@
 public struct AnyRegistrationService: RegistrationService {
     private let body: @Sendable (String) async throws(RegistrationError) -> Void
 
-    /// Wraps `body`, which registers an email or throws a `RegistrationError`.
+    /// Wraps `body`, which registers an email or throws a ``RegistrationError``.
     public init(_ body: @escaping @Sendable (String) async throws(RegistrationError) -> Void) {
         self.body = body
     }
 
-    /// Wraps `body`, whose untyped errors are mapped with `RegistrationError.init(_:)`: a `CancellationError`
-    /// becomes `.cancelled`, a `RegistrationError` is kept, anything else becomes `.server`.
+    /// Wraps `body`, whose untyped errors are mapped with ``RegistrationError/init(_:)``: a `CancellationError`
+    /// becomes `.cancelled`, a ``RegistrationError`` is kept, anything else becomes `.server`.
     public init(catching body: @escaping @Sendable (String) async throws -> Void) {
         self.body = { email throws(RegistrationError) in
             do {

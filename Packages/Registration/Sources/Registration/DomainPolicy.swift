@@ -2,19 +2,19 @@
 /// whose members may not register. One capability, so a policy can come from a file, a remote configuration or
 /// a literal without the rules that use it changing.
 public protocol DomainPolicy: Sendable {
-    /// Whether this policy names `domain`, compared in its normalized form (see `EmailDomain`); whether a
-    /// subdomain counts is the policy's own explicit choice (`DomainList.Matching`).
+    /// Whether this policy names `domain`, compared in its normalized form (see ``EmailDomain``); whether a
+    /// subdomain counts is the policy's own explicit choice (``DomainList/Matching``).
     func includes(_ domain: EmailDomain) -> Bool
 }
 
-/// Why a `DomainList` could not be made.
+/// Why a ``DomainList`` could not be made.
 public enum DomainPolicyError: Error, Hashable, Sendable {
-    /// These entries cannot be domains (see `EmailDomain`), in the order given; a list that silently dropped
+    /// These entries cannot be domains (see ``EmailDomain``), in the order given; a list that silently dropped
     /// them would block or allow less than its author wrote.
     case invalidDomains([String])
 }
 
-/// A fixed list of domains, compared after `EmailDomain` normalization: exactly by default, or with every
+/// A fixed list of domains, compared after ``EmailDomain`` normalization: exactly by default, or with every
 /// subdomain when built with `.domainAndSubdomains` (a block list of throwaway-mail providers, whose users pick
 /// any subdomain).
 public struct DomainList: DomainPolicy, Hashable {

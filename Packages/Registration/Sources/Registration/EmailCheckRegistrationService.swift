@@ -12,7 +12,7 @@ public struct EmailCheckRegistrationService: RegistrationService {
     private let body: @Sendable (String) -> EmailCheckResult
 
     /// Creates the step from a check that returns the validator's verdict together with its parse of the
-    /// address, which an allow-list (`allowingFailures(forDomainsIn:forgiving:)`) needs to forgive anything.
+    /// address, which an allow-list (``allowingFailures(forDomainsIn:forgiving:)``) needs to forgive anything.
     public init(check: @escaping @Sendable (String) -> EmailCheckResult) {
         self.body = check
     }
@@ -32,7 +32,7 @@ public struct EmailCheckRegistrationService: RegistrationService {
         body(email)
     }
 
-    /// Throws `invalidEmail(codes:)` with every reported code, or returns when there are none.
+    /// Throws ``RegistrationError/invalidEmail(codes:)`` with every reported code, or returns when there are none.
     public func register(email: String) async throws(RegistrationError) {
         try RegistrationError.checkCancellation()
         let result = check(email: email)

@@ -54,7 +54,7 @@ public struct EmailCheckResult: Hashable, Sendable {
         self.parsedDomain = domain
     }
 
-    /// The domain as the validator read it, normalized (see `EmailDomain`); `nil` when it had none or it cannot
+    /// The domain as the validator read it, normalized (see ``EmailDomain``); `nil` when it had none or it cannot
     /// be a domain. Normalized on demand, because only a failed check on its way to an allow-list needs it.
     public var domain: EmailDomain? { parsedDomain.flatMap { EmailDomain($0) } }
 
@@ -68,7 +68,7 @@ public struct EmailCheckResult: Hashable, Sendable {
         )
     }
 
-    /// The failure codes, in order: what `RegistrationError.invalidEmail(codes:)` carries.
+    /// The failure codes, in order: what ``RegistrationError/invalidEmail(codes:)`` carries.
     public var codes: [String] { failures.map(\.code) }
 
     /// Whether the address passed the check.

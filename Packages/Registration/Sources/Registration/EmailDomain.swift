@@ -2,7 +2,7 @@ import Foundation
 
 /// A domain name in the one form domain rules compare: exact, case-insensitive and in ASCII, so `Example.COM` is
 /// `example.com` and `Bücher.example` is `xn--bcher-kva.example`, but `example.com.evil.test` and
-/// `mail.example.com` are not `example.com` (a `DomainList` may match subdomains, explicitly).
+/// `mail.example.com` are not `example.com` (a ``DomainList`` may match subdomains, explicitly).
 ///
 /// Normalization exists so that a block list cannot be walked around by spellings that mail systems treat as
 /// the same domain; it never makes two different domains equal:
@@ -14,12 +14,12 @@ import Foundation
 ///   same domain;
 /// - every label with non-ASCII letters becomes its IDNA A-label (`xn--` and its Punycode, RFC 3492), the form
 ///   DNS resolves and the Validation package reports, so the Unicode and the Punycode spellings of one domain
-///   are one `EmailDomain`.
+///   are one ``EmailDomain``.
 ///
 /// Anything else that cannot be a domain (empty, an empty label as in `a..b` or `.a`, an `@`, whitespace or a
 /// control character inside, more than 253 bytes in its ASCII form, more than 4 KiB of text before
 /// normalization, or an `xn--` label that no normalized Unicode label encodes to, such as `xn--abc-`, which
-/// would be a second spelling of `abc`) has no `EmailDomain`.
+/// would be a second spelling of `abc`) has no ``EmailDomain``.
 public struct EmailDomain: Hashable, Sendable, CustomStringConvertible {
     /// The normalized name, such as `example.com` or `xn--bcher-kva.example`.
     public let name: String

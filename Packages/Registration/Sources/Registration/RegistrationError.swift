@@ -6,7 +6,7 @@ public enum RegistrationError: Error, Hashable, Sendable {
     /// The address is not acceptable; `codes` are stable validation failure codes, for example
     /// `email.missingAt`. They are plain strings because the codes belong to whichever validator produced them.
     case invalidEmail(codes: [String])
-    /// The address's domain may not register; `domain` is the normalized domain (see `EmailDomain`).
+    /// The address's domain may not register; `domain` is the normalized domain (see ``EmailDomain``).
     case domainNotAllowed(domain: String)
     /// The address already has an account.
     case alreadyRegistered
@@ -19,20 +19,21 @@ public enum RegistrationError: Error, Hashable, Sendable {
 }
 
 extension RegistrationError {
-    /// The case of a `RegistrationError` without its associated values: what `fallback(_:on:)` and analytics
-    /// select on, because a chosen set of failures must not depend on a server's wording or a retry delay.
+    /// The case of a ``RegistrationError`` without its associated values: what ``RegistrationService/fallback(_:on:)``
+    /// and analytics select on, because a chosen set of failures must not depend on a server's wording or a retry
+    /// delay.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
-        /// `RegistrationError.invalidEmail(codes:)`.
+        /// ``RegistrationError/invalidEmail(codes:)``.
         case invalidEmail
-        /// `RegistrationError.domainNotAllowed(domain:)`.
+        /// ``RegistrationError/domainNotAllowed(domain:)``.
         case domainNotAllowed
-        /// `RegistrationError.alreadyRegistered`.
+        /// ``RegistrationError/alreadyRegistered``.
         case alreadyRegistered
-        /// `RegistrationError.rateLimited(retryAfter:)`.
+        /// ``RegistrationError/rateLimited(retryAfter:)``.
         case rateLimited
-        /// `RegistrationError.server(underlying:)`.
+        /// ``RegistrationError/server(underlying:)``.
         case server
-        /// `RegistrationError.cancelled`.
+        /// ``RegistrationError/cancelled``.
         case cancelled
     }
 
@@ -48,7 +49,7 @@ extension RegistrationError {
         }
     }
 
-    /// A server or transport failure kept as a value, so `RegistrationError` stays `Hashable` and `Sendable`
+    /// A server or transport failure kept as a value, so ``RegistrationError`` stays `Hashable` and `Sendable`
     /// while logs still learn what went wrong.
     public struct ServerFailure: Hashable, Sendable, CustomStringConvertible {
         /// The HTTP status the server answered with, when it answered at all.
@@ -63,7 +64,7 @@ extension RegistrationError {
         }
 
         /// Captures any error's type and description, so a transport error survives as text without making
-        /// `RegistrationError` carry a non-`Sendable`, non-`Hashable` existential.
+        /// ``RegistrationError`` carry a non-`Sendable`, non-`Hashable` existential.
         public init(describing error: any Error) {
             self.init(reason: "\(type(of: error)): \(String(describing: error))")
         }
@@ -74,12 +75,12 @@ extension RegistrationError {
         }
     }
 
-    /// The code `BlockedDomainsRegistrationService` reports in `invalidEmail(codes:)` when it cannot read a
+    /// The code ``BlockedDomainsRegistrationService`` reports in ``invalidEmail(codes:)`` when it cannot read a
     /// domain from the address: a security check fails closed rather than letting an unreadable domain through.
     public static let unreadableDomainCode = "registration.unreadableDomain"
 
-    /// Maps any error to a `RegistrationError`, for adapters whose underlying API throws untyped errors:
-    /// a `RegistrationError` is kept, `CancellationError` becomes `.cancelled`, anything else `.server`.
+    /// Maps any error to a ``RegistrationError``, for adapters whose underlying API throws untyped errors:
+    /// a ``RegistrationError`` is kept, `CancellationError` becomes `.cancelled`, anything else `.server`.
     public init(_ error: any Error) {
         switch error {
         case let error as RegistrationError: self = error

@@ -1,14 +1,14 @@
 /// The model behind a registration screen: it owns the state the screen shows and the one submission in
-/// flight, and knows nothing but `RegistrationService`, so the flow's behaviour changes in the composition root
+/// flight, and knows nothing but ``RegistrationService``, so the flow's behaviour changes in the composition root
 /// without the screen or this model changing.
 ///
 /// It is a `@MainActor` class because a screen reads its state synchronously from the main thread; since
-/// Observation is unavailable on the deployment targets, changes are published through `states()`.
+/// Observation is unavailable on the deployment targets, changes are published through ``states()``.
 ///
 /// - A submission while one is in flight is ignored (a double tap registers once).
-/// - `cancel()`, or the model going away with its screen, cancels the submission in flight: the step running
+/// - ``cancel()``, or the model going away with its screen, cancels the submission in flight: the step running
 ///   sees its task cancelled and the next step is never called.
-/// - A submission after `cancel()` waits for the cancelled one to finish, so two registrations of one address
+/// - A submission after ``cancel()`` waits for the cancelled one to finish, so two registrations of one address
 ///   never run at once, and reports the cancelled one's success when its request did create the account.
 @MainActor
 public final class RegistrationFlow {
@@ -20,7 +20,7 @@ public final class RegistrationFlow {
         case submitting
         /// The registration succeeded.
         case succeeded
-        /// The registration failed with `error`; `.cancelled` after `cancel()`.
+        /// The registration failed with `error`; `.cancelled` after ``cancel()``.
         case failed(RegistrationError)
     }
 
@@ -61,7 +61,7 @@ public final class RegistrationFlow {
 
     /// Starts registering `email`, unless a submission is already in flight.
     ///
-    /// After `cancel()`, the new submission first waits for the cancelled one to finish, because its request
+    /// After ``cancel()``, the new submission first waits for the cancelled one to finish, because its request
     /// may still create the account: when it did, for the same address, the new submission succeeds without
     /// registering again (a second request would only answer `alreadyRegistered`); otherwise it registers.
     ///
@@ -101,7 +101,7 @@ public final class RegistrationFlow {
 
     /// Cancels the submission in flight, if any, and moves to `.failed(.cancelled)` at once. Whatever the
     /// cancelled submission answers later never changes the state, but the next submission waits for that answer
-    /// (see `submit(email:)`). Call it when the screen goes away or the user gives up.
+    /// (see ``submit(email:)``). Call it when the screen goes away or the user gives up.
     public func cancel() {
         guard let inFlight else { return }
         inFlight.task.cancel()
@@ -111,7 +111,7 @@ public final class RegistrationFlow {
     }
 
     /// Waits until the latest submission has finished running, cancelled or not, and returns the state: for
-    /// callers without a screen (a command-line program, a test) that need the outcome of `submit(email:)`, or
+    /// callers without a screen (a command-line program, a test) that need the outcome of ``submit(email:)``, or
     /// need to know that a cancelled submission called nothing more.
     public func settled() async -> State {
         if let latestTask { _ = await latestTask.value }

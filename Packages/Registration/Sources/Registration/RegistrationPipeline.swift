@@ -1,4 +1,4 @@
-/// A registration assembled from an unordered list of steps: each `RegistrationStep` declares its own place
+/// A registration assembled from an unordered list of steps: each ``RegistrationStep`` declares its own place
 /// (phase, order), so the composition root lists steps one per line in any order, and observers (analytics)
 /// attach to the pipeline instead of being a link of a chain.
 ///
@@ -83,7 +83,7 @@ public struct RegistrationPipeline: RegistrationService {
     }
 }
 
-/// Why a `RegistrationPipeline` could not be assembled: mistakes in the composition root, reported when it is
+/// Why a ``RegistrationPipeline`` could not be assembled: mistakes in the composition root, reported when it is
 /// built rather than as a registration that misbehaves.
 public enum RegistrationPipelineError: Error, Hashable, Sendable {
     /// The list of steps is empty.

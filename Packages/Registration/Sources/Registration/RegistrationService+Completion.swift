@@ -12,7 +12,7 @@ public struct RegistrationRequest: Sendable {
         task.cancel()
     }
 
-    /// Whether `cancel()` was called.
+    /// Whether ``cancel()`` was called.
     public var isCancelled: Bool { task.isCancelled }
 }
 

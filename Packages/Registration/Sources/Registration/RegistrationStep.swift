@@ -16,7 +16,7 @@ public enum RegistrationPhase: Int, Comparable, CaseIterable, Sendable {
     }
 }
 
-/// One step of a `RegistrationPipeline`, with everything about it in one definition: its name, its place (a
+/// One step of a ``RegistrationPipeline``, with everything about it in one definition: its name, its place (a
 /// phase, and an order within the phase) and the service that does the work, configured.
 ///
 /// Changing a step's behaviour or configuration edits this definition and nothing else; the pipeline orders
@@ -29,7 +29,7 @@ public struct RegistrationStep: Sendable {
     public let phase: RegistrationPhase
     /// The step's place within its phase: lower runs first; steps that do not care keep `0`.
     public let order: Int
-    /// The work, configured: any `RegistrationService`, including one built with `appending`, `fallback` or
+    /// The work, configured: any ``RegistrationService``, including one built with `appending`, `fallback` or
     /// `when`.
     public let service: any RegistrationService
 

@@ -1,6 +1,7 @@
 public import Registration
 
-/// A `RegistrationService` double that answers from a script and records every email it was asked to register.
+/// A ``/Registration/RegistrationService`` double that answers from a script and records every email it was asked to
+/// register.
 public actor ScriptedRegistrationService: RegistrationService {
     private var script: [RegistrationError?]
     /// The emails received so far, in call order.

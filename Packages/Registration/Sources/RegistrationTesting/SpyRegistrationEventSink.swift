@@ -1,6 +1,7 @@
 public import Registration
 
-/// A `RegistrationEventSink` that keeps every event in memory, for asserting what analytics would receive.
+/// A ``/Registration/RegistrationEventSink`` that keeps every event in memory, for asserting what analytics would
+/// receive.
 public actor SpyRegistrationEventSink: RegistrationEventSink {
     /// The events recorded so far, in order.
     public private(set) var events: [RegistrationEvent] = []

@@ -1,7 +1,7 @@
 public import Registration
 
 /// Records which spies were called, in order, across a whole composition: shared by several
-/// `SpyRegistrationService`s, it shows that `appending` ran its steps in the order the factory wrote them.
+/// ``SpyRegistrationService``s, it shows that `appending` ran its steps in the order the factory wrote them.
 public actor RegistrationCallLog {
     /// The labels of the spies called so far, in call order.
     public private(set) var labels: [String] = []
@@ -14,8 +14,8 @@ public actor RegistrationCallLog {
     }
 }
 
-/// A `RegistrationService` double that records every call and its outcome, answering with a fixed outcome or by
-/// delegating to a real service.
+/// A ``/Registration/RegistrationService`` double that records every call and its outcome, answering with a fixed
+/// outcome or by delegating to a real service.
 public actor SpyRegistrationService: RegistrationService {
     /// How a recorded call ended.
     public enum Outcome: Hashable, Sendable {

@@ -1,7 +1,7 @@
 public import Registration
 
-/// A `RegistrationService` double whose calls wait until the test answers them: it makes "in flight" a state a
-/// test controls, for double submissions, cancellation and ordering, without sleeping.
+/// A ``/Registration/RegistrationService`` double whose calls wait until the test answers them: it makes "in flight" a
+/// state a test controls, for double submissions, cancellation and ordering, without sleeping.
 public actor SpySuspendingRegistrationService: RegistrationService {
     private struct Pending {
         let id: Int
@@ -28,7 +28,7 @@ public actor SpySuspendingRegistrationService: RegistrationService {
     /// How many calls are waiting for an answer.
     public var pendingCount: Int { pending.count }
 
-    /// Waits for an answer from `answerNext(with:)`, or for cancellation when `honoursCancellation`.
+    /// Waits for an answer from ``answerNext(with:)``, or for cancellation when `honoursCancellation`.
     public func register(email: String) async throws(RegistrationError) {
         lastID += 1
         let id = lastID
@@ -56,7 +56,7 @@ public actor SpySuspendingRegistrationService: RegistrationService {
     }
 
     /// Waits until at least `count` waiting calls have seen their task cancelled: the point after which
-    /// `answerNext(with:)` can no longer answer a call that is about to be cancelled.
+    /// ``answerNext(with:)`` can no longer answer a call that is about to be cancelled.
     public func waitForCancellations(_ count: Int) async {
         guard cancellationsSeen < count else { return }
         await withCheckedContinuation { continuation in

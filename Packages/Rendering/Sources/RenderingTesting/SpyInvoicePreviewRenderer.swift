@@ -1,7 +1,7 @@
 public import Foundation
 public import Rendering
 
-/// An `InvoicePreviewRendering` double that answers with fixed bytes (or nil) and records every invoice.
+/// An ``/Rendering/InvoicePreviewRendering`` double that answers with fixed bytes (or nil) and records every invoice.
 public final class SpyInvoicePreviewRenderer: InvoicePreviewRendering, @unchecked Sendable {
     private let lock = NSLock()
     private var recorded: [InvoiceDocument] = []

@@ -1,7 +1,7 @@
 public import Foundation
 public import Rendering
 
-/// An `InvoiceRendering` double that answers with a fixed result and records every invoice it was given.
+/// An ``/Rendering/InvoiceRendering`` double that answers with a fixed result and records every invoice it was given.
 public final class SpyInvoiceRenderer: InvoiceRendering, @unchecked Sendable {
     private let lock = NSLock()
     private var recorded: [InvoiceDocument] = []

@@ -1,7 +1,7 @@
 public import Rendering
 
-/// A `GlyphCoverage` double that reports the characters it was told to, so a form or validator test can make
-/// any text "undrawable" without configuring real fonts.
+/// A ``/Rendering/GlyphCoverage`` double that reports the characters it was told to, so a form or validator test can
+/// make any text "undrawable" without configuring real fonts.
 public struct StubGlyphCoverage: GlyphCoverage {
     /// The characters reported as undrawable.
     public let unsupported: Set<Character>

@@ -21,7 +21,7 @@ public enum JSONDateStyle: Hashable, Sendable {
 /// Maps a section's JSON content to a `Decodable` model.
 ///
 /// It is an `open class` so a section type can refine the decoded model (validate a link, drop empty items)
-/// by overriding `refine(_:)`, while `map(_:)` stays `final`: every mapper built on it keeps the same contract,
+/// by overriding ``refine(_:)``, while ``map(_:)`` stays `final`: every mapper built on it keeps the same contract,
 /// whatever a subclass does. Errors carry the payload's type and the JSON path of the problem, built from
 /// `DecodingError.codingPath` and written in the payload's own key style, never a value.
 ///
@@ -37,7 +37,7 @@ open class JSONSectionMapper<Model: Decodable & Sendable & Equatable>: SectionMa
     ///
     /// Decoding holds memory in proportion to the content (the fast path's tape up to two bytes per content byte,
     /// `JSONDecoder` its own structures), and content reaches a mapper from providers and caches as well as from
-    /// `ScreenAssembler`, which has its own limit; the defaults are the same.
+    /// ``ScreenAssembler``, which has its own limit; the defaults are the same.
     public let maximumContentBytes: Int
 
     /// Creates a mapper; the defaults fit the reference server (snake_case keys, ISO 8601 dates, 256 KiB).
@@ -49,7 +49,7 @@ open class JSONSectionMapper<Model: Decodable & Sendable & Equatable>: SectionMa
         self.maximumContentBytes = maximumContentBytes
     }
 
-    /// Decodes the payload's content, then lets `refine(_:)` check or adjust the model.
+    /// Decodes the payload's content, then lets ``refine(_:)`` check or adjust the model.
     public final func map(_ payload: SectionPayload) throws(SectionMappingError) -> Model {
         guard payload.content.count <= maximumContentBytes else {
             throw SectionMappingError(
@@ -79,7 +79,7 @@ open class JSONSectionMapper<Model: Decodable & Sendable & Equatable>: SectionMa
 
     /// Checks or adjusts a decoded model. The default returns it unchanged.
     ///
-    /// Throw a `SectionContentViolation` with the JSON path of the broken rule; `map(_:)` adds the section type.
+    /// Throw a ``SectionContentViolation`` with the JSON path of the broken rule; ``map(_:)`` adds the section type.
     open func refine(_ model: Model) throws(SectionContentViolation) -> Model {
         model
     }

@@ -49,7 +49,7 @@ public protocol SectionCountRegistry: Sendable {
 
 /// What to do when a module's type is already registered.
 public enum DuplicateTypePolicy: Hashable, Sendable {
-    /// Fail with `SectionRegistryError.duplicateType`: two features claiming one type is a wiring mistake.
+    /// Fail with ``SectionRegistryError/duplicateType(_:)``: two features claiming one type is a wiring mistake.
     case reject
     /// Replace the registered module, keeping its position; for deliberate overrides (tests, experiments).
     case replace
@@ -59,7 +59,7 @@ public enum DuplicateTypePolicy: Hashable, Sendable {
 public enum SectionRegistryError: Error, Hashable, Sendable {
     /// A module with this type is already registered and the policy is `.reject`.
     case duplicateType(String)
-    /// The type string is empty, longer than `SectionTypeName.maximumLength`, or uses characters other than
+    /// The type string is empty, longer than ``SectionTypeName/maximumLength``, or uses characters other than
     /// ASCII letters, digits, `_`, `-` and `.`. Long names are shortened in the error.
     case invalidType(String)
 }

@@ -17,7 +17,7 @@ public struct ScreenAssemblyOptions: Sendable {
         /// Build it with this mapper (a placeholder, an "update the app" card).
         case fallback(AnySectionMapper)
 
-        /// Renders unknown entries as `UnsupportedSection` models of type `unsupported`.
+        /// Renders unknown entries as ``UnsupportedSection`` models of type `unsupported`.
         public static var placeholder: UnknownTypes {
             .fallback(AnySectionMapper(sectionType: UnsupportedSection.sectionType, mapper: UnsupportedSectionMapper()))
         }
@@ -31,7 +31,7 @@ public struct ScreenAssemblyOptions: Sendable {
     public var maximumSections: Int
     /// The largest content decoded, in bytes; a bigger one is reported as `.contentTooLarge`.
     public var maximumContentBytes: Int
-    /// Where the entries of a response keep their content (`assemble(envelope:)` only).
+    /// Where the entries of a response keep their content (``ScreenAssembler/assemble(envelope:)`` only).
     public var envelopeLayout: SectionsEnvelopeDecoder.Layout
 
     /// Creates options; the limits are far above a real home screen and far below what hurts a phone.
@@ -77,8 +77,8 @@ public enum ScreenAssemblyError: Error, Hashable, Sendable {
 
 /// Builds a screen from a server payload, one section at a time, so one bad section never breaks the rest.
 ///
-/// It only needs to find mappers, so it takes a `MapperRegistry`. It is a pure function of its input: listeners
-/// are told about failures separately (`SectionEventDispatcher.report(_:)`), so assembling stays fast and
+/// It only needs to find mappers, so it takes a ``MapperRegistry``. It is a pure function of its input: listeners
+/// are told about failures separately (``SectionEventDispatcher/report(_:)``), so assembling stays fast and
 /// synchronous and can run on any task.
 public struct ScreenAssembler: Sendable {
     private let mappers: any MapperRegistry
@@ -91,7 +91,7 @@ public struct ScreenAssembler: Sendable {
         self.options = options
     }
 
-    /// Assembles a screen from the server's response bytes (see `SectionsEnvelopeDecoder` for the format).
+    /// Assembles a screen from the server's response bytes (see ``SectionsEnvelopeDecoder`` for the format).
     ///
     /// Unreadable entries become diagnostics like any other problem; only a response that is not a section list
     /// at all fails with `.invalidEnvelope`. In strict mode any diagnostic fails with `.rejected`.
@@ -213,7 +213,7 @@ public struct UnsupportedSection: Hashable, Sendable {
     }
 }
 
-/// Builds an `UnsupportedSection` from any payload without reading its content.
+/// Builds an ``UnsupportedSection`` from any payload without reading its content.
 public struct UnsupportedSectionMapper: SectionMapping {
     /// Creates the mapper.
     public init() {}

@@ -1,13 +1,13 @@
 /// A section that was built: its id, its type and the typed model its module's mapper produced.
 ///
-/// Sections of different types live in one list, so the model is stored as an existential; `model(as:)` gets it
-/// back typed. Named `ScreenSection` rather than `Section` so it never clashes with SwiftUI in an app target.
+/// Sections of different types live in one list, so the model is stored as an existential; ``model(as:)`` gets it
+/// back typed. Named ``ScreenSection`` rather than `Section` so it never clashes with SwiftUI in an app target.
 public struct ScreenSection: Identifiable, Equatable, Sendable {
     /// The section's id on the screen.
     public let id: String
     /// The type of the module that built the section (the fallback module's type for an unknown section).
     public let type: String
-    /// The typed model; compare with `==` on the section, or read it with `model(as:)`.
+    /// The typed model; compare with `==` on the section, or read it with ``model(as:)``.
     public let model: any Sendable & Equatable
 
     /// Creates a section.
@@ -41,7 +41,7 @@ public struct ScreenSection: Identifiable, Equatable, Sendable {
     }
 }
 
-/// A mapper of any model type that builds `ScreenSection`s, so a registry can keep mappers of different model
+/// A mapper of any model type that builds ``ScreenSection``s, so a registry can keep mappers of different model
 /// types in one table.
 public struct AnySectionMapper: Sendable {
     /// The section type this mapper builds; also the type of the sections it returns.

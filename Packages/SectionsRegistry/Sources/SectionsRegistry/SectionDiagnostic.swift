@@ -67,11 +67,11 @@ public enum SectionEntryProblem: Hashable, Sendable {
     case notAnObject
     /// The entry has no `id`.
     case missingID
-    /// The `id` is not a string, is empty, or is longer than `SectionIDRules.maximumLength`.
+    /// The `id` is not a string, is empty, or is longer than ``SectionIDRules/maximumLength``.
     case invalidID
     /// The entry has no `type`.
     case missingType
-    /// The `type` is not a string or breaks `SectionTypeName`'s rules.
+    /// The `type` is not a string or breaks ``SectionTypeName``'s rules.
     case invalidType
     /// The entry has no `content`, or it is `null`.
     case missingContent

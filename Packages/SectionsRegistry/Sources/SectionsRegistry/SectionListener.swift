@@ -1,7 +1,7 @@
 /// Is told what happens to the sections of a type: shown, removed, or failed to build.
 ///
 /// Listeners are independent observers (analytics, badge counters, logging): one that throws is recorded as a
-/// `SectionListenerFailure` and never stops the others.
+/// ``SectionListenerFailure`` and never stops the others.
 public protocol SectionListener: Sendable {
     /// Handles one event; a thrown error is reported back to the dispatcher's caller.
     func handle(_ event: SectionEvent) async throws

@@ -44,7 +44,7 @@ public struct SectionMappingError: Error, Hashable, Sendable {
     }
 }
 
-/// A rule a refined model broke, reported by `JSONSectionMapper.refine(_:)`.
+/// A rule a refined model broke, reported by ``JSONSectionMapper/refine(_:)``.
 ///
 /// It has no section type on purpose: the mapper adds the type of the payload being mapped, so a subclass cannot
 /// report a failure under the wrong type.

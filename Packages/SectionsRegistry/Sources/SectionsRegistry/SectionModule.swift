@@ -2,7 +2,7 @@
 ///
 /// Every part is a required, non-optional argument of a generic initializer, so a module that lacks a part, or
 /// passes `nil` for one, does not compile. A type with nothing to refresh from says so with
-/// `NoRefreshProvider`; one with nothing worth caching across launches uses `InMemorySectionStorage`.
+/// ``NoRefreshProvider``; one with nothing worth caching across launches uses ``InMemorySectionStorage``.
 public struct SectionModule<Mapper: SectionMapping, Provider: SectionProvider, Storage: SectionStorage>: Sendable {
     /// The type string the server uses for this kind of section, for example `banner`.
     public let type: String

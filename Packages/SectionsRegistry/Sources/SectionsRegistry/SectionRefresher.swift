@@ -18,7 +18,7 @@ public enum SectionSourceFailure: Hashable, Sendable {
     case mapping(SectionMappingError)
 }
 
-/// A section built by `SectionRefresher`.
+/// A section built by ``SectionRefresher``.
 public struct SectionRefresh: Equatable, Sendable {
     /// The built section.
     public var section: ScreenSection

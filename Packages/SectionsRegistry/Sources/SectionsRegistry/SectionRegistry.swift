@@ -30,7 +30,7 @@ public struct SectionRegistry: Registry, MapperRegistry, ProviderRegistry, Stora
     /// Creates an empty registry.
     public init() {}
 
-    /// Adds `module`; see `Registry.register(_:duplicates:)`.
+    /// Adds `module`; see ``Registry/register(_:duplicates:)``.
     public mutating func register<Mapper, Provider, Storage>(
         _ module: SectionModule<Mapper, Provider, Storage>,
         duplicates: DuplicateTypePolicy

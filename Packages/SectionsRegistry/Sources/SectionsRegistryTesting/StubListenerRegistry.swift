@@ -1,7 +1,7 @@
 public import SectionsRegistry
 
-/// A `ListenerRegistry` answering canned listeners per type, set by the test; it also records the types it was
-/// asked for, so a component that dispatches events can be tested without building modules.
+/// A ``/SectionsRegistry/ListenerRegistry`` answering canned listeners per type, set by the test; it also records the
+/// types it was asked for, so a component that dispatches events can be tested without building modules.
 public final class StubListenerRegistry: ListenerRegistry, @unchecked Sendable {
     private let state: Locked<(listeners: [String: [any SectionListener]], requested: [String])>
 

@@ -10,9 +10,9 @@ public import Storage
 /// entry and removes the change files it replaces. All entries are kept in memory; reports never touch the disk.
 ///
 /// Opening reads and checks every file: a damaged one makes `open` throw `corrupted` naming it, and is left where it
-/// is, so every later `open` says the same instead of quietly showing fewer entries. `repair(in:coding:)` moves the
-/// damaged files aside (as `<name>.corrupted-<k>`, never deleted) and reports them; opening then continues with
-/// every sound file. The folder is locked while the store is open.
+/// is, so every later `open` says the same instead of quietly showing fewer entries.
+/// ``repair(in:coding:lockTimeout:)`` moves the damaged files aside (as `<name>.corrupted-<k>`, never deleted) and
+/// reports them; opening then continues with every sound file. The folder is locked while the store is open.
 public final class FileSystemExpenseStore: ExpenseStore {
     private struct State: Sendable {
         var table = ExpenseTable()
@@ -48,7 +48,7 @@ public final class FileSystemExpenseStore: ExpenseStore {
     }
 
     /// Opens (creating when missing) the store in `folder`, writing and expecting files in `coding`'s format. Each
-    /// observer of `changes()` is held at most `changeBufferLimit` changes behind before it gets `.resync`. When
+    /// observer of ``changes()`` is held at most `changeBufferLimit` changes behind before it gets `.resync`. When
     /// another store has the folder open, opening waits up to `lockTimeout` and then throws `storeInUse`.
     public static func open(
         in folder: URL, coding: any CodingStrategy = JSONCodingStrategy(), changeBufferLimit: Int = 1_024,
@@ -340,7 +340,7 @@ private enum FileNames {
     }
 }
 
-/// What `FileSystemExpenseStore.repair(in:coding:)` moved aside.
+/// What ``FileSystemExpenseStore/repair(in:coding:lockTimeout:)`` moved aside.
 public struct FileStoreRepairReport: Hashable, Sendable, CustomStringConvertible {
     /// The store's folder.
     public var folder: URL

@@ -27,7 +27,7 @@ public struct SalvagedRows<ID: Hashable & Sendable>: Hashable, Sendable {
     }
 }
 
-/// What `SQLiteStore.repair(damaged:into:)` copied and what it could not read.
+/// What ``SQLiteStore/repair(damaged:into:)`` copied and what it could not read.
 public struct SQLiteRepairReport: Hashable, Sendable, CustomStringConvertible {
     /// The damaged database, which was only read.
     public var damaged: URL
@@ -76,7 +76,7 @@ extension SQLiteStore {
     /// its write-ahead log) into a new database at `repaired`, and reports what was recovered and what was lost.
     ///
     /// The damaged files are only read, never changed. `repaired` must not exist yet. The new database passes
-    /// `PRAGMA integrity_check`; open it with `open(at:)` once the report has been read.
+    /// `PRAGMA integrity_check`; open it with ``open(at:options:now:)`` once the report has been read.
     public static func repair(damaged: URL, into repaired: URL) async throws(StorageError) -> SQLiteRepairReport {
         let queue = BlockingQueue(label: "Storage.SQLiteStore.repair")
         return try await queue.run { () throws(StorageError) -> SQLiteRepairReport in

@@ -10,13 +10,13 @@ import StorageCSQLite
 /// - Writes take the lock with `BEGIN IMMEDIATE` under a busy timeout, so several stores or processes sharing the
 ///   file wait for each other instead of failing with `SQLITE_BUSY`. Concurrent saves share one commit.
 /// - Entries are stored in date order (the table's primary key is the date), so a range report reads consecutive
-///   pages and never scans the table (`queryPlans()` shows it). A unique index on ids serves replaces and deletes.
+///   pages and never scans the table (``queryPlans()`` shows it). A unique index on ids serves replaces and deletes.
 /// - A batch of 10,000 entries or more that is at least as large as the table (an import) rebuilds the id index
 ///   after appending instead of updating it a million times, inside the same transaction.
 /// - Opening runs the schema migrations in one transaction and refuses a database from a newer schema.
 /// - A file that is not a database, or fails the check at open (`quick_check` by default), is refused: `open`
 ///   throws `corrupted` naming the file and the damaged tables, and moves, changes or creates nothing, every time,
-///   so damage never turns into an empty ledger. `repair(damaged:into:)` copies every readable row into a new
+///   so damage never turns into an empty ledger. ``repair(damaged:into:)`` copies every readable row into a new
 ///   database.
 ///
 /// Writes run on one connection on a serial queue of the store; reads (reports, totals, documents) run on a small
@@ -274,7 +274,7 @@ public final class SQLiteStore: ExpenseStore, DocumentStore, NumberedDocumentCre
     }
 }
 
-/// How `SQLiteStore` opens its database.
+/// How ``SQLiteStore`` opens its database.
 public struct SQLiteStoreOptions: Sendable {
     /// How long a write waits for another connection's lock before it fails with `SQLITE_BUSY`.
     public var busyTimeout: Duration
@@ -282,7 +282,7 @@ public struct SQLiteStoreOptions: Sendable {
     public var check: SQLiteOpenCheck
     /// How many read-only connections serve reads side by side with the writer.
     public var readerCount: Int
-    /// How many changes each observer of `changes()` may fall behind before it gets `.resync` instead.
+    /// How many changes each observer of ``SQLiteStore/changes()`` may fall behind before it gets `.resync` instead.
     public var changeBufferLimit: Int
     /// The SQLite VFS the connections use; tests name `DiskFullVFS` to fill the disk.
     var vfsName: String?

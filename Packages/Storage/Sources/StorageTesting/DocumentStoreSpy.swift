@@ -6,29 +6,29 @@ public import Storage
 public actor DocumentStoreSpy: DocumentStore, NumberedDocumentCreating {
     /// A recorded call, with its arguments.
     public enum Call: Hashable, Sendable {
-        /// `save(_:)` with the draft.
+        /// ``save(_:)`` with the draft.
         case save(DocumentDraft)
-        /// `load(_:)` with the id.
+        /// ``load(_:)`` with the id.
         case load(DocumentID)
-        /// `list()`.
+        /// ``list()``.
         case list
-        /// `delete(_:)` with the id.
+        /// ``delete(_:)`` with the id.
         case delete(DocumentID)
-        /// `createNumberedDocuments(in:_:)` with the sequence (the closure cannot be recorded).
+        /// ``createNumberedDocuments(in:_:)`` with the sequence (the closure cannot be recorded).
         case createNumbered(NumberSequence)
     }
 
     /// The operations a failure can be queued for.
     public enum Operation: Hashable, Sendable, CaseIterable {
-        /// `save(_:)`.
+        /// ``save(_:)``.
         case save
-        /// `load(_:)`.
+        /// ``load(_:)``.
         case load
-        /// `list()`.
+        /// ``list()``.
         case list
-        /// `delete(_:)`.
+        /// ``delete(_:)``.
         case delete
-        /// `createNumberedDocuments(in:_:)`: a queued failure comes back as `.storage(error)`.
+        /// ``createNumberedDocuments(in:_:)``: a queued failure comes back as `.storage(error)`.
         case createNumbered
     }
 
@@ -42,7 +42,7 @@ public actor DocumentStoreSpy: DocumentStore, NumberedDocumentCreating {
         self.wrapped = wrapped
     }
 
-    /// A spy in front of a new `InMemoryDocumentStore`.
+    /// A spy in front of a new ``InMemoryDocumentStore``.
     public init(now: @escaping @Sendable () -> Date = Date.init) {
         self.init(wrapping: InMemoryDocumentStore(now: now))
     }

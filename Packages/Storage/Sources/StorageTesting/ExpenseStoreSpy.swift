@@ -6,25 +6,25 @@ public import Storage
 public actor ExpenseStoreSpy: ExpenseStore {
     /// A recorded call, with its arguments.
     public enum Call: Hashable, Sendable {
-        /// `save(_:)` with the batch.
+        /// ``save(_:)`` with the batch.
         case save([ExpenseEntry])
-        /// `report(in:)` with the period.
+        /// ``report(in:)`` with the period.
         case report(Range<Date>)
-        /// `totals(in:)` with the period.
+        /// ``totals(in:)`` with the period.
         case totals(Range<Date>)
-        /// `delete(_:)` with the ids.
+        /// ``delete(_:)`` with the ids.
         case delete([UUID])
     }
 
     /// The operations a failure can be queued for.
     public enum Operation: Hashable, Sendable, CaseIterable {
-        /// `save(_:)`.
+        /// ``save(_:)``.
         case save
-        /// `report(in:)`.
+        /// ``report(in:)``.
         case report
-        /// `totals(in:)`.
+        /// ``totals(in:)``.
         case totals
-        /// `delete(_:)`.
+        /// ``delete(_:)``.
         case delete
     }
 
@@ -38,7 +38,7 @@ public actor ExpenseStoreSpy: ExpenseStore {
         self.wrapped = wrapped
     }
 
-    /// A spy in front of a new `InMemoryExpenseStore`.
+    /// A spy in front of a new ``InMemoryExpenseStore``.
     public init() {
         self.init(wrapping: InMemoryExpenseStore())
     }

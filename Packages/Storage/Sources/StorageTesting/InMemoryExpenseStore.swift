@@ -8,13 +8,13 @@ public actor InMemoryExpenseStore: ExpenseStore {
     private var table = ExpenseTable()
     private let broadcaster: ChangeBroadcaster<ExpenseChange>
 
-    /// Creates an empty store; each observer of `changes()` is held at most `changeBufferLimit` changes behind
+    /// Creates an empty store; each observer of ``changes()`` is held at most `changeBufferLimit` changes behind
     /// before it gets `.resync`.
     public init(changeBufferLimit: Int = 1_024) {
         broadcaster = ChangeBroadcaster(limit: changeBufferLimit, resync: .resync)
     }
 
-    /// Creates a store holding `entries`; entries that break `ExpenseLimits` throw, as a save would.
+    /// Creates a store holding `entries`; entries that break ``/Storage/ExpenseLimits`` throw, as a save would.
     public init(entries: [ExpenseEntry]) throws(StorageError) {
         broadcaster = ChangeBroadcaster(resync: .resync)
         table.save(try ExpenseLimits.checked(entries))

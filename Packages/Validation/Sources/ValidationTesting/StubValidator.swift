@@ -4,9 +4,10 @@ public import Validation
 /// A validator double for other teams' tests: answers with configured failures and records every value it
 /// was asked about, in call order, from any thread.
 ///
-/// It speaks every capability of this package: `StubValidator<String>` is an `EmailValidating` and a
-/// `URLValidating`, `StubValidator<InvoiceDraft>` an `InvoiceValidating`, `StubValidator<ExpenseEntryDraft>`
-/// an `ExpenseValidating`, and `validator` plugs any of them into a composed `Validator`.
+/// It speaks every capability of this package: `StubValidator<String>` is an ``/Validation/EmailValidating`` and a
+/// ``/Validation/URLValidating``, `StubValidator<InvoiceDraft>` an ``/Validation/InvoiceValidating``,
+/// `StubValidator<ExpenseEntryDraft>` an ``/Validation/ExpenseValidating``, and `validator` plugs any of them into a
+/// composed ``/Validation/Validator``.
 public final class StubValidator<Value: Sendable>: @unchecked Sendable {
     // `@unchecked` is sound: `recorded` is only touched while `lock` is held; everything else is immutable.
     private let lock = NSLock()
@@ -45,7 +46,7 @@ public final class StubValidator<Value: Sendable>: @unchecked Sendable {
         return answer(value)
     }
 
-    /// The stub as a composable `Validator`; calls through it are recorded too.
+    /// The stub as a composable ``/Validation/Validator``; calls through it are recorded too.
     public var validator: Validator<Value> {
         Validator { [self] value in validate(value) }
     }

@@ -33,9 +33,9 @@ public struct BadgeCleaningSummary: Hashable, Sendable {
 /// into the stream, and tests feed events and finish the stream to run the behaviour to completion without a
 /// clock or a sleep.
 public final class BadgeCleaningBehavior: Sendable {
-    /// Why `run()` could not start.
+    /// Why ``run()`` could not start.
     public enum RunError: Error, Hashable, Sendable {
-        /// `run()` was already called: an `AsyncStream` has one consumer, so a second run would steal events.
+        /// ``run()`` was already called: an `AsyncStream` has one consumer, so a second run would steal events.
         case alreadyStarted
     }
 
@@ -46,7 +46,10 @@ public final class BadgeCleaningBehavior: Sendable {
 
     /// Creates the behaviour.
     ///
-    /// - Parameter clearsOnScreen: Which appearing screens clear the badge; all of them unless told otherwise.
+    /// - Parameters:
+    ///   - events: The app's lifecycle, forwarded by the app; ``run()`` consumes it.
+    ///   - cleaner: Clears the badge: the app's implementation of ``BadgeCleaner``.
+    ///   - clearsOnScreen: Which appearing screens clear the badge; all of them unless told otherwise.
     public init(
         events: AsyncStream<AppEvent>,
         cleaner: some BadgeCleaner,

@@ -45,7 +45,7 @@ public struct ParameterType: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A custom type for values that convert to and from text losslessly; read it back with
-    /// `RouteParameters.value(_:as:)`.
+    /// ``RouteParameters/value(_:as:)``.
     public static func custom<Value: LosslessStringConvertible & Sendable>(
         _ type: Value.Type,
         name: String? = nil
@@ -57,7 +57,7 @@ public struct ParameterType: Sendable, Hashable, CustomStringConvertible {
     /// link spelled it, including `/` (from `%2F`), `\\`, control characters, bidirectional controls and invisible
     /// format characters.
     ///
-    /// Dangerous: by default a decoded value with any of those is refused (`RoutingError.unsafeParameter`),
+    /// Dangerous: by default a decoded value with any of those is refused (``RoutingError/unsafeParameter(_:_:)``),
     /// because a screen that uses it as a file name, a path, a log line or a label can be tricked
     /// (`INV-..%2F..%2Fetc`, `fdp%E2%80%AE.exe`). Use it only for a value the route treats as opaque text and
     /// never joins into a path or shows unescaped. Matching is unchanged: `.unsafeRaw(.string)` matches the same

@@ -17,9 +17,12 @@ public struct Route<Destination: Hashable & Sendable>: Sendable {
     /// Creates a route.
     ///
     /// - Parameters:
+    ///   - pattern: The URL pattern, such as `ledger://invoice/:id`; <doc:RoutePatterns> gives the syntax.
+    ///   - types: The types of named path parameters; names not listed are `string`.
+    ///   - query: The query parameters the route reads, by name.
     ///   - destination: Makes the destination from matched parameters (every declared type is already checked).
     ///   - parameters: Returns the parameters for a destination this route leads to, and `nil` for any other
-    ///     destination; `RouteTable.url(for:)` uses it to build links.
+    ///     destination; ``RouteTable/url(for:)`` uses it to build links.
     public init(
         _ pattern: String,
         types: [String: ParameterType] = [:],

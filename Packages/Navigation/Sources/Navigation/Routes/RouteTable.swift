@@ -1,10 +1,10 @@
 public import Foundation
 
-/// A table of declarative routes: the production `Router` and `URLBuilding`.
+/// A table of declarative routes: the production ``Router`` and ``URLBuilding``.
 ///
 /// Everything that can be wrong with the routes (bad patterns, duplicates, two patterns matching the same URLs,
 /// types for parameters that do not exist) is reported when the table is built, so a table that exists routes
-/// predictably: the most specific route wins whatever the registration order, and `url(for:)` only ever returns
+/// predictably: the most specific route wins whatever the registration order, and ``url(for:)`` only ever returns
 /// a link that routes back to the same destination.
 public struct RouteTable<Destination: Hashable & Sendable>: Router, URLBuilding {
     @usableFromInline let routes: [Route<Destination>]

@@ -81,7 +81,7 @@ public enum PatternProblem: Error, Hashable, Sendable {
     case malformedPercentEncoding
 }
 
-/// Why `url(for:)` could not build a URL.
+/// Why ``URLBuilding/url(for:)`` could not build a URL.
 public enum URLGenerationError: Error, Hashable, Sendable {
     /// No route's `parameters` closure accepts the destination.
     case noRoute

@@ -1,6 +1,6 @@
 public import Foundation
 
-/// Sends typed endpoints through any `HTTPClient` and returns decoded values or a typed `APIError`.
+/// Sends typed endpoints through any ``HTTPClient`` and returns decoded values or a typed ``APIError``.
 ///
 /// This is the only layer that treats statuses as errors: a status outside the endpoint's accepted range
 /// becomes `APIError.http` with the server's error body.

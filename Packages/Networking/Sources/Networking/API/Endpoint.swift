@@ -3,7 +3,7 @@ public import Foundation
 /// A typed API call: method, path, query, optional body and how to read the response.
 ///
 /// Values are cheap to make; an app declares its API as static factories returning endpoints (one file per
-/// resource) and sends them with `APIClient`. The body is encoded when the call is sent, so an unencodable body
+/// resource) and sends them with ``APIClient``. The body is encoded when the call is sent, so an unencodable body
 /// becomes `APIError.encoding`.
 public struct Endpoint<Response: Sendable>: Sendable {
     /// The method.

@@ -1,7 +1,7 @@
 /// Sends one HTTP request and returns the response, whatever its status.
 ///
 /// The single capability every transport and decorator provides. Status codes are data here, not errors: a 503
-/// is a response a retry decorator may act on, and only the JSON layer (`APIClient`) turns a 4xx or 5xx into an
+/// is a response a retry decorator may act on, and only the JSON layer (``APIClient``) turns a 4xx or 5xx into an
 /// error. Implementations must honour task cancellation promptly (throwing `.cancelled`), because timeouts,
 /// deadlines and de-duplication cancel the requests they no longer need.
 public protocol HTTPClient: Sendable {

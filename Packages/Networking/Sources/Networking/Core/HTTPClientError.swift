@@ -2,9 +2,9 @@
 public enum HTTPClientError: Error, Hashable, Sendable {
     /// The connection failed; `code` is the underlying `URLError` (or system) code, e.g. -1004 when nothing listens.
     case transport(code: Int)
-    /// One attempt took longer than its timeout (`TimeoutHTTPClient`, or the transport's own limit).
+    /// One attempt took longer than its timeout (``TimeoutHTTPClient``, or the transport's own limit).
     case timeout
-    /// The overall deadline passed, retries and backoff included (`DeadlineHTTPClient`); never retried.
+    /// The overall deadline passed, retries and backoff included (``DeadlineHTTPClient``); never retried.
     case deadlineExceeded
     /// The caller's task was cancelled; never retried.
     case cancelled
@@ -15,7 +15,7 @@ public enum HTTPClientError: Error, Hashable, Sendable {
     /// The server did not refresh the access token; `status` is its answer. A 4xx means the session is over and
     /// the user must sign in again; a 5xx means the server failed (a later request will try again).
     case refreshRejected(status: Int)
-    /// More refreshes were needed in the refresh window than `RefreshPolicy` allows: the server keeps rejecting
+    /// More refreshes were needed in the refresh window than ``RefreshPolicy`` allows: the server keeps rejecting
     /// fresh tokens, so refreshing again would loop.
     case excessiveRefresh
 }

@@ -89,7 +89,7 @@ public struct HTTPHeaders: Hashable, Sendable, Sequence, ExpressibleByDictionary
         fields.makeIterator()
     }
 
-    /// `name: value` pairs on one line; never log this for requests that carry secrets (use `LoggingHTTPClient`).
+    /// `name: value` pairs on one line; never log this for requests that carry secrets (use ``LoggingHTTPClient``).
     public var description: String {
         fields.map { "\($0.name): \($0.value)" }.joined(separator: ", ")
     }

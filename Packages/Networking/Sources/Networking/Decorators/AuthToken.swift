@@ -43,7 +43,7 @@ public protocol TokenStore: Sendable {
     func save(_ token: AuthToken) async
     /// Replaces `rejected`, the token a server just refused, while holding the store exclusively.
     ///
-    /// `AuthenticatingHTTPClient` calls this for every refresh it needs (its own single flight already makes
+    /// ``AuthenticatingHTTPClient`` calls this for every refresh it needs (its own single flight already makes
     /// that one call per rejected version within the client). Holding the store means: no other holder — another
     /// client, another process sharing the same file — renews at the same time. Inside, the store re-reads the
     /// stored token from where it really lives (not from a cache):
@@ -59,8 +59,8 @@ public protocol TokenStore: Sendable {
 }
 
 extension TokenStore {
-    /// The renewal of a store that no one else writes: one process and one `AuthenticatingHTTPClient` (whose
-    /// single flight keeps its refreshes one at a time). It re-reads `token()`, refreshes only if that is still
+    /// The renewal of a store that no one else writes: one process and one ``AuthenticatingHTTPClient`` (whose
+    /// single flight keeps its refreshes one at a time). It re-reads ``token()``, refreshes only if that is still
     /// the rejected version, and saves; it takes no lock. A store shared by several clients or processes
     /// implements `renew` itself, holding a lock (a file lock for a session file) across the whole body.
     public func renew(
@@ -74,7 +74,7 @@ extension TokenStore {
     }
 }
 
-/// A `TokenStore` in memory, for apps that do not persist the session and for tests.
+/// A ``TokenStore`` in memory, for apps that do not persist the session and for tests.
 ///
 /// A class with a lock rather than an actor: reading the token is on the path of every request, and a lock
 /// costs nothing there while an actor would switch executors twice per request.
@@ -110,7 +110,7 @@ public protocol TokenRefresher: Sendable {
     func refresh(_ rejected: AuthToken, using client: any HTTPClient) async throws(HTTPClientError) -> AuthToken
 }
 
-/// How many refreshes `AuthenticatingHTTPClient` allows before concluding that refreshing does not help.
+/// How many refreshes ``AuthenticatingHTTPClient`` allows before concluding that refreshing does not help.
 public struct RefreshPolicy: Hashable, Sendable {
     /// Refreshes allowed within `window` (at least 1).
     public var maximumRefreshes: Int

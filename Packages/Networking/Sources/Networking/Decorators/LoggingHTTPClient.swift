@@ -2,7 +2,7 @@ public import Foundation
 
 /// One attempt as the logging decorator saw it, with secrets already redacted.
 public struct HTTPLogEntry: Hashable, Sendable {
-    /// The attempt number (`RequestAttempt.number`): 1 unless a `RetryingHTTPClient` wraps the logger.
+    /// The attempt number (``RequestAttempt/number``): 1 unless a ``RetryingHTTPClient`` wraps the logger.
     public var attempt: Int
     /// The method.
     public var method: HTTPMethod
@@ -215,7 +215,7 @@ extension Redaction {
 ///
 /// Guarantees: `Authorization`, `Proxy-Authorization`, `Cookie` and `Set-Cookie` values, URL passwords and token
 /// query parameters are redacted before the sink sees the entry, and bodies are never logged, so no token
-/// reaches a log through this decorator. Place it inside `RetryingHTTPClient` to log each attempt.
+/// reaches a log through this decorator. Place it inside ``RetryingHTTPClient`` to log each attempt.
 public struct LoggingHTTPClient: HTTPClient {
     private let base: any HTTPClient
     private let sink: any HTTPLogSink

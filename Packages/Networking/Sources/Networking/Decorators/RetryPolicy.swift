@@ -1,4 +1,4 @@
-/// What `RetryingHTTPClient` retries and how long it waits in between.
+/// What ``RetryingHTTPClient`` retries and how long it waits in between.
 ///
 /// Out-of-range values are clamped rather than rejected (a negative delay is zero, fewer than one attempt is
 /// one), so a configuration mistake degrades to "no retry" instead of a crash.

@@ -1,7 +1,7 @@
 /// An expense report as an aligned plain-text table for a terminal, an email or a log: dates left, titles
 /// wrapped to a maximum width, amounts right-aligned, subtotals under headed sections, totals per currency.
 ///
-/// Alignment counts terminal columns (`TerminalColumns`): East Asian wide characters take two, combining marks
+/// Alignment counts terminal columns (``TerminalColumns``): East Asian wide characters take two, combining marks
 /// none, so columns line up for titles in any script, any currency symbol and any subtotal label.
 public struct PlainTextExpenseReportFormatter: ExpenseReportFormatting {
     private let money: MoneyFormatter

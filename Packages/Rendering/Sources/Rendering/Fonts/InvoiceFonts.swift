@@ -10,7 +10,7 @@ public protocol GlyphCoverage: Sendable {
 
 /// The typefaces an invoice is drawn with: a regular and a bold face plus fallbacks for characters they lack.
 ///
-/// Two kinds exist. Embedded TrueType fonts (`dejaVuSans()`, `init(regular:bold:fallbacks:)`) draw any
+/// Two kinds exist. Embedded TrueType fonts (``dejaVuSans()``, ``init(regular:bold:fallbacks:)``) draw any
 /// left-to-right script their glyphs cover; only the glyphs a document uses are embedded. The standard 14 fonts
 /// (`standard14`: Helvetica and Helvetica-Bold, WinAnsiEncoding) embed nothing, so files are smallest, but they
 /// draw only Windows-1252 text. Characters are looked up in the style's face first, then in the others in order;
@@ -115,14 +115,14 @@ public struct InvoiceFonts: GlyphCoverage {
         try BundledFonts.dejaVu.get()
     }
 
-    /// What templates use unless told otherwise: `dejaVuSans()`, or `standard14` should the package's font
+    /// What templates use unless told otherwise: ``dejaVuSans()``, or `standard14` should the package's font
     /// resources be missing from a broken installation (the render then reports non-Windows-1252 text as
     /// `unsupportedCharacters` rather than failing outright).
     public static let `default`: InvoiceFonts = (try? dejaVuSans()) ?? standard14
 
     /// The characters of `text` (after NFC normalisation) that these fonts cannot draw: characters with no
     /// glyph in any face, control and bidirectional-override characters, and every character of a script that
-    /// needs shaping or right-to-left layout (`TextScript`).
+    /// needs shaping or right-to-left layout (``TextScript``).
     public func unsupportedCharacters(in text: String) -> [Character] {
         var found = UnsupportedCharacters()
         for character in TextNormalizer.nfc(text) where !character.isNewline {

@@ -2,7 +2,7 @@
 /// or shaping that joins, reorders or stacks glyphs (Arabic, the Indic scripts, Thai, Khmer, ...).
 ///
 /// Rendering places glyphs left to right without a shaping engine, so text in these scripts would come out with
-/// wrong glyphs or in the wrong order. It is refused with `RenderingError.unsupportedScript` instead.
+/// wrong glyphs or in the wrong order. It is refused with ``RenderingError/unsupportedScript(_:)`` instead.
 public enum TextScript: String, Hashable, Sendable, CaseIterable {
     /// Hebrew: right to left.
     case hebrew

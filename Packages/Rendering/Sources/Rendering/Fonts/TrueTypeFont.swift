@@ -3,7 +3,7 @@ public import Foundation
 /// A TrueType font (a `.ttf` file, or one face of a `.ttc` collection) parsed for embedding: its character map,
 /// glyph widths and glyph outlines, read with bounds checks throughout.
 ///
-/// The font is read once, when it is created; a damaged or hostile file is a `FontError` there, never a crash
+/// The font is read once, when it is created; a damaged or hostile file is a ``FontError`` there, never a crash
 /// later. Rendering embeds only the glyphs a document uses (a subset), so even a large CJK font adds only what
 /// the invoice shows. The data can come from anywhere: a file, or an app bundle's resource on iOS.
 public struct TrueTypeFont: Sendable {
@@ -38,7 +38,7 @@ public struct TrueTypeFont: Sendable {
         let length: Int
     }
 
-    /// Parses `data`. For a collection (`.ttc`), `faceIndex` picks the face. Throws a `FontError` naming the
+    /// Parses `data`. For a collection (`.ttc`), `faceIndex` picks the face. Throws a ``FontError`` naming the
     /// table when the file is not a usable TrueType font or forbids embedding.
     public init(data: Data, faceIndex: Int = 0) throws(FontError) {
         try self.init(bytes: [UInt8](data), faceIndex: faceIndex)

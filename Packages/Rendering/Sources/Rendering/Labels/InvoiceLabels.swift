@@ -1,5 +1,5 @@
 /// Names every text an invoice prints that is not the caller's data: titles, column headings, totals, the page
-/// footer. The keys of `InvoiceLabels`.
+/// footer. The keys of ``InvoiceLabels``.
 public enum InvoiceLabel: String, Hashable, Sendable, CaseIterable {
     /// The large title of the first page ("INVOICE").
     case documentTitle
@@ -45,9 +45,9 @@ public enum InvoiceLabel: String, Hashable, Sendable, CaseIterable {
 
 /// The wording of an invoice, kept apart from layout so a translation (or a house style) is a table, not code.
 ///
-/// A catalog is replaced as a whole: build one from a table with `init(_:fallback:)` and set it on the
+/// A catalog is replaced as a whole: build one from a table with ``init(_:fallback:)`` and set it on the
 /// document. Keys the table lacks come from the fallback, so a partial translation never prints an empty label.
-/// English and German ship with the package; `init(languageCode:)` picks one for a language.
+/// English and German ship with the package; ``init(languageCode:)`` picks one for a language.
 public struct InvoiceLabels: Hashable, Sendable {
     private let texts: [InvoiceLabel: String]
 

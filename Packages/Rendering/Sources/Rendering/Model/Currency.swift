@@ -12,7 +12,7 @@ public struct Currency: Hashable, Sendable {
     /// A symbol the caller chose, printed as given (an unsupported character is then an error).
     private let customSymbol: String?
 
-    /// Creates a currency. Throws `RenderingError.invalidCurrency` unless `code` is three ASCII capitals and
+    /// Creates a currency. Throws ``RenderingError/invalidCurrency(code:)`` unless `code` is three ASCII capitals and
     /// `minorUnits` is in 0...4. Without `symbol` (or with an empty one) the code's known symbol is printed, or
     /// the code itself.
     public init(code: String, minorUnits: Int, symbol: String? = nil) throws(RenderingError) {

@@ -4,13 +4,13 @@ public import Foundation
 public enum RenderingError: Error, Hashable, Sendable {
     /// The text contains characters the configured fonts cannot draw (no glyph in any face, or a control
     /// character). They are listed once each, in order of first appearance, so a caller can name them.
-    /// `InvoiceFonts.unsupportedCharacters(in:)` answers the same question before rendering.
+    /// ``InvoiceFonts/unsupportedCharacters(in:)`` answers the same question before rendering.
     case unsupportedCharacters([Character])
     /// The text contains a script that needs shaping or right-to-left layout, which Rendering does not do
     /// (Arabic, Hebrew, Devanagari, Thai, ...): drawing it glyph by glyph would be wrong, so it is refused.
     /// Names the first such script of the document.
     case unsupportedScript(TextScript)
-    /// A number is not finite or beyond what an invoice can hold (`InvoiceLimits`). Which one is named by
+    /// A number is not finite or beyond what an invoice can hold (``InvoiceLimits``). Which one is named by
     /// `field`.
     case numberOutOfRange(InvoiceField)
     /// A currency code is not three ASCII capitals, or its minor units are outside 0...4.
@@ -19,9 +19,9 @@ public enum RenderingError: Error, Hashable, Sendable {
     case invalidFont(FontError)
 }
 
-/// Names a number of an invoice, for `RenderingError.numberOutOfRange`.
+/// Names a number of an invoice, for ``RenderingError/numberOutOfRange(_:)``.
 public enum InvoiceField: Hashable, Sendable {
-    /// The quantity of the line at `line` (0-based index into `InvoiceDocument.lineItems`).
+    /// The quantity of the line at `line` (0-based index into ``InvoiceDocument/lineItems``).
     case quantity(line: Int)
     /// The unit price of the line at `line`.
     case unitPrice(line: Int)

@@ -6,7 +6,7 @@ public struct TaxRate: Hashable, Comparable, Sendable {
     public let percent: Decimal
 
     /// Creates a rate of `percent` %. Out-of-range values are accepted here and reported by the renderer as
-    /// `RenderingError.numberOutOfRange`, so a form can hold what the user typed.
+    /// ``RenderingError/numberOutOfRange(_:)``, so a form can hold what the user typed.
     public init(percent: Decimal) {
         self.percent = percent
     }

@@ -30,8 +30,8 @@ public struct InvoiceTotals: Hashable, Sendable {
     public let total: Decimal
 
     /// Computes the totals of `document`. Throws `numberOutOfRange` naming the first number that is NaN, a
-    /// quantity, unit price or line amount not below `InvoiceLimits.maximumAmount` in magnitude, a sum not below
-    /// `InvoiceLimits.maximumTotal`, or a tax rate outside 0...`InvoiceLimits.maximumTaxPercent`.
+    /// quantity, unit price or line amount not below ``InvoiceLimits/maximumAmount`` in magnitude, a sum not below
+    /// ``InvoiceLimits/maximumTotal``, or a tax rate outside 0...``InvoiceLimits/maximumTaxPercent``.
     public init(of document: InvoiceDocument) throws(RenderingError) {
         if let exact = Self.integerTotals(of: document) {
             self = exact

@@ -38,7 +38,7 @@ public struct InvoicePDFRenderer: InvoiceRendering, GlyphCoverage {
             .pageCount
     }
 
-    /// The characters of `text` this renderer's fonts cannot draw (see `InvoiceFonts`).
+    /// The characters of `text` this renderer's fonts cannot draw (see ``InvoiceFonts``).
     public func unsupportedCharacters(in text: String) -> [Character] {
         fonts.unsupportedCharacters(in: text)
     }

@@ -24,7 +24,7 @@ public struct InvoiceTemplateID: RawRepresentable, Hashable, Sendable, Expressib
 }
 
 /// Maps template IDs to renderers, with a fallback for IDs it does not know, so a stale setting or a newer
-/// server never leaves a user without an invoice. Adding a template is one new `InvoiceRendering` type plus one
+/// server never leaves a user without an invoice. Adding a template is one new ``InvoiceRendering`` type plus one
 /// `registering` call.
 public struct InvoiceTemplateRegistry: Sendable {
     private var renderers: [InvoiceTemplateID: any InvoiceRendering]

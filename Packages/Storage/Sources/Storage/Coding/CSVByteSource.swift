@@ -1,6 +1,6 @@
 public import Foundation
 
-/// Where a `CSVReader` gets its bytes: a file, memory, or anything that delivers bytes in order.
+/// Where a ``CSVReader`` gets its bytes: a file, memory, or anything that delivers bytes in order.
 public protocol CSVByteSource {
     /// The next bytes, at most `maximumCount` of them; an empty array means the source has ended.
     mutating func nextBytes(maximumCount: Int) async throws(StorageError) -> [UInt8]

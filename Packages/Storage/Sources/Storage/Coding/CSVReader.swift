@@ -14,7 +14,7 @@ public struct CSVRow: Hashable, Sendable {
     }
 }
 
-/// The limits a `CSVReader` enforces, so that a hostile file (a gigabyte on one line, a million commas) is refused
+/// The limits a ``CSVReader`` enforces, so that a hostile file (a gigabyte on one line, a million commas) is refused
 /// with a typed error after reading at most a row's worth of it.
 public struct CSVLimits: Hashable, Sendable {
     /// The largest field, in UTF-8 bytes after unquoting.
@@ -32,13 +32,13 @@ public struct CSVLimits: Hashable, Sendable {
     }
 }
 
-/// How a `CSVReader` reads.
+/// How a ``CSVReader`` reads.
 public struct CSVReadingOptions: Hashable, Sendable {
     /// The field separator: `,` by RFC 4180, `;` in spreadsheets of locales with a decimal comma.
     public var delimiter: UInt8
     /// Skips lines with nothing on them instead of returning a row with one empty field.
     public var skipsEmptyLines: Bool
-    /// Removes the `'` a `CSVWriter` put in front of a field that a spreadsheet would run as a formula.
+    /// Removes the `'` a ``CSVWriter`` put in front of a field that a spreadsheet would run as a formula.
     public var undoesFormulaDefusing: Bool
     /// The limits.
     public var limits: CSVLimits
@@ -61,11 +61,11 @@ public enum CSVProblem: Hashable, Sendable {
     case unterminatedQuote(line: Int)
     /// A quoted field closed on `line` and text other than a delimiter or a line break follows its quote.
     case textAfterClosingQuote(line: Int)
-    /// A field of the record starting on `line` exceeds `CSVLimits.maximumFieldBytes`.
+    /// A field of the record starting on `line` exceeds ``CSVLimits/maximumFieldBytes``.
     case fieldTooLarge(line: Int, limit: Int)
-    /// The record starting on `line` has more than `CSVLimits.maximumFieldsPerRow` fields.
+    /// The record starting on `line` has more than ``CSVLimits/maximumFieldsPerRow`` fields.
     case tooManyFields(line: Int, limit: Int)
-    /// The record starting on `line` exceeds `CSVLimits.maximumRowBytes`.
+    /// The record starting on `line` exceeds ``CSVLimits/maximumRowBytes``.
     case rowTooLarge(line: Int, limit: Int)
     /// A field of the record starting on `line` is not valid UTF-8.
     case invalidUTF8(line: Int)
@@ -75,10 +75,10 @@ public enum CSVProblem: Hashable, Sendable {
 ///
 /// - Records end with CRLF or LF; a quoted field may hold delimiters, line breaks and `""` (one quote). A `"`
 ///   inside an unquoted field is kept as it is. A UTF-8 byte-order mark at the start is skipped.
-/// - Memory is bounded by one chunk (64 KiB) plus one record (`CSVLimits.maximumRowBytes`), whatever the size of
+/// - Memory is bounded by one chunk (64 KiB) plus one record (``CSVLimits/maximumRowBytes``), whatever the size of
 ///   the file: `peakBufferedByteCount` shows it.
 /// - Every problem is a typed `StorageError.invalidCSV` naming the line; after one, the reader keeps throwing it.
-/// - A cancelled task stops the reading at the next chunk with `StorageError.cancelled`.
+/// - A cancelled task stops the reading at the next chunk with ``StorageError/cancelled``.
 public struct CSVReader<Source: CSVByteSource> {
     private enum State {
         case fieldStart

@@ -1,6 +1,6 @@
 public import Foundation
 
-/// How a `CSVWriter` writes.
+/// How a ``CSVWriter`` writes.
 public struct CSVWritingOptions: Hashable, Sendable {
     /// The field separator: `,` by RFC 4180, `;` for spreadsheets of locales with a decimal comma.
     public var delimiter: UInt8

@@ -19,7 +19,7 @@ public protocol NumberedDocumentCreating: Sendable {
 }
 
 /// The name of a number sequence ("invoice"), checked once so that every backend can use it as a key or a file
-/// name. The same rules as `DocumentID`: 1 to 100 characters from `A-Z a-z 0-9 . _ -`, no leading `.`, no `..`.
+/// name. The same rules as ``DocumentID``: 1 to 100 characters from `A-Z a-z 0-9 . _ -`, no leading `.`, no `..`.
 public struct NumberSequence: Hashable, Sendable, CustomStringConvertible {
     /// The name as given.
     public let name: String
@@ -80,7 +80,7 @@ extension NumberedCreationError: CustomStringConvertible {
 public enum NumberedDocumentsProblem: Hashable, Sendable {
     /// `build` returned no documents: a number without documents could never be told apart from a free one.
     case noDocuments
-    /// `build` returned more than `DocumentLimits.maximumDocumentsPerNumber` documents.
+    /// `build` returned more than ``DocumentLimits/maximumDocumentsPerNumber`` documents.
     case tooManyDocuments(count: Int)
     /// `build` returned two documents with this id.
     case duplicateID(DocumentID)

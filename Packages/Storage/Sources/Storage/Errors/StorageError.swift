@@ -3,7 +3,7 @@ public import Foundation
 /// Everything that can go wrong in this package, as values a caller can switch over.
 ///
 /// Every case is stable: code reacts to the case and its payload, never to a message. Where a payload carries a
-/// message (`BackendFailure.message`) it is there for logs only.
+/// message (``BackendFailure/message``) it is there for logs only.
 public enum StorageError: Error, Hashable, Sendable {
     /// An entry breaks a rule of the store itself; nothing of its batch was saved.
     case invalidEntry(id: UUID, problem: EntryProblem)
@@ -50,17 +50,17 @@ public enum StorageError: Error, Hashable, Sendable {
 public enum EntryProblem: Error, Hashable, Sendable {
     /// The price is NaN.
     case priceNotANumber
-    /// The price's magnitude exceeds `ExpenseLimits.maximumPrice`.
+    /// The price's magnitude exceeds ``ExpenseLimits/maximumPrice``.
     case priceTooLarge
-    /// The price has more fraction digits than `ExpenseLimits.fractionDigits`; storing it would round it.
+    /// The price has more fraction digits than ``ExpenseLimits/fractionDigits``; storing it would round it.
     case priceTooPrecise
     /// The currency code is not three upper-case ASCII letters.
     case invalidCurrencyCode
-    /// The title is longer than `ExpenseLimits.maximumTitleBytes` UTF-8 bytes.
+    /// The title is longer than ``ExpenseLimits/maximumTitleBytes`` UTF-8 bytes.
     case titleTooLong
-    /// The comment is longer than `ExpenseLimits.maximumCommentBytes` UTF-8 bytes.
+    /// The comment is longer than ``ExpenseLimits/maximumCommentBytes`` UTF-8 bytes.
     case commentTooLong
-    /// The date is not finite or lies outside `ExpenseLimits.dates`.
+    /// The date is not finite or lies outside ``ExpenseLimits/dates``.
     case dateOutOfRange
 }
 
@@ -68,7 +68,7 @@ public enum EntryProblem: Error, Hashable, Sendable {
 public enum DocumentIDProblem: Hashable, Sendable {
     /// The id is empty.
     case empty
-    /// The id is longer than `DocumentID.maximumLength` characters.
+    /// The id is longer than ``DocumentID/maximumLength`` characters.
     case tooLong(length: Int)
     /// The id contains NUL or another control character.
     case controlCharacter
@@ -84,11 +84,11 @@ public enum DocumentIDProblem: Hashable, Sendable {
 
 /// Why a document was refused.
 public enum DocumentProblem: Hashable, Sendable {
-    /// The bytes exceed `DocumentLimits.maximumByteCount`.
+    /// The bytes exceed ``DocumentLimits/maximumByteCount``.
     case tooLarge(byteCount: Int)
     /// The content type is empty, too long, or not printable ASCII without spaces.
     case invalidContentType
-    /// The attributes exceed `DocumentLimits.maximumAttributeBytes` or have an empty key.
+    /// The attributes exceed ``DocumentLimits/maximumAttributeBytes`` or have an empty key.
     case invalidAttributes
 }
 

@@ -4,7 +4,7 @@ public import Foundation
 public protocol ExpenseSaving: Sendable {
     /// Stores every entry of `batch` or none of them, replacing entries with the same ids.
     ///
-    /// A reader never sees part of a batch. The batch is checked first (`ExpenseLimits`); a bad entry or an id
+    /// A reader never sees part of a batch. The batch is checked first (``ExpenseLimits``); a bad entry or an id
     /// that appears twice fails the whole batch with a typed error, so nothing is ever dropped silently.
     @discardableResult
     func save(_ batch: [ExpenseEntry]) async throws(StorageError) -> SaveReceipt

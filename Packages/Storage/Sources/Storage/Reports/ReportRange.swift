@@ -1,7 +1,7 @@
 public import Foundation
 
 /// The periods a report can cover. The fixed cases are `CaseIterable`, so a list of reports is built from
-/// `ReportRange.allCases`; a custom range covers any two dates.
+/// ``ReportRange/allCases``; a custom range covers any two dates.
 public enum ReportRange: Hashable, Sendable, CaseIterable {
     /// The calendar day containing now.
     case today
@@ -49,7 +49,7 @@ public protocol ReportReading: Sendable {
     func report(for range: ReportRange) async throws(StorageError) -> ExpenseReport
 }
 
-/// Turns a `ReportRange` into a period with an injected calendar, time zone and clock, and reads that period.
+/// Turns a ``ReportRange`` into a period with an injected calendar, time zone and clock, and reads that period.
 public struct ExpenseReportReader: ReportReading {
     private let source: any ExpenseReading
     private let calendar: Calendar

@@ -1,7 +1,7 @@
 /// A stable, machine-readable reason for a failed validation, such as `email.missingAt`.
 ///
 /// Codes are part of the public contract: callers and tests compare codes, never messages,
-/// so wording can change (see `ValidationMessages`) without breaking anyone.
+/// so wording can change (see ``ValidationMessages``) without breaking anyone.
 public struct ValidationCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
     /// The dotted identifier, `domain.reason`.
     public let rawValue: String
@@ -24,7 +24,7 @@ public struct ValidationFailure: Hashable, Sendable, CustomStringConvertible {
     /// The identifier of the collection element the failure belongs to (a line item's `id`), when the
     /// validator knows one. Unlike the index in `path` it survives reordering, so a form can find its row.
     public let elementID: String?
-    /// Facts a message needs beyond the code, keyed by the names in `ValidationParameter` (the characters a
+    /// Facts a message needs beyond the code, keyed by the names in ``ValidationParameter`` (the characters a
     /// font cannot draw, a currency's minor units). Empty for most failures. A message catalog fills
     /// `{name}` placeholders from it; code that decides what to do compares `code`, never these.
     public let parameters: [String: String]
@@ -69,7 +69,7 @@ public struct ValidationFailure: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// The names of the values a failure carries in `ValidationFailure.parameters`, and that message templates
+/// The names of the values a failure carries in ``ValidationFailure/parameters``, and that message templates
 /// use as `{name}`.
 public enum ValidationParameter {
     /// The characters a font cannot draw, each shown with its code point: `"ж" (U+0436), "€" (U+20AC)`.
@@ -96,7 +96,7 @@ public enum ValidationParameter {
     public static let expected = "expected"
 }
 
-/// Thrown by `Validator.validated(_:)` when a value has failures; carries every one of them.
+/// Thrown by ``Validator/validated(_:)`` when a value has failures; carries every one of them.
 public struct ValidationError: Error, Hashable, Sendable {
     /// Every failure found, never empty.
     public let failures: [ValidationFailure]

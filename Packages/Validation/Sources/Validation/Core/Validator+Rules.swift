@@ -35,7 +35,7 @@ public typealias UndrawableCharacters = @Sendable (String) -> [Character]
 
 extension Validator where Value == String {
     /// Fails with `code` when `undrawableCharacters` names characters of the text, carrying them in the
-    /// failure's `ValidationParameter.characters` parameter so a message can say which ones.
+    /// failure's ``ValidationParameter/characters`` parameter so a message can say which ones.
     public static func drawable(
         _ code: ValidationCode, undrawableCharacters: @escaping UndrawableCharacters
     ) -> Validator {
@@ -99,21 +99,21 @@ extension Validator where Value: Comparable & Sendable {
     }
 
     /// Fails with `code` unless the value is strictly less than `bound`, for exclusive limits such as
-    /// `MoneyLimits.amountLimit`.
+    /// ``MoneyLimits/amountLimit``.
     public static func lessThan(_ bound: Value, _ code: ValidationCode) -> Validator {
         rule(code) { $0 < bound }
     }
 }
 
 extension Validator where Value == Decimal {
-    /// Fails with `code` when the value is NaN. Compose it with `then(_:)` before any comparison: Foundation
+    /// Fails with `code` when the value is NaN. Compose it with ``then(_:)`` before any comparison: Foundation
     /// orders NaN below every number, so `Decimal.nan < 0` is `true` and comparisons alone mislead.
     public static func notNaN(_ code: ValidationCode) -> Validator {
         rule(code) { !$0.isNaN }
     }
 
     /// Fails with `code` when a (non-NaN) value has more than `places` digits after the decimal point,
-    /// trailing zeros ignored; the failure carries `places` as `ValidationParameter.decimalPlaces`.
+    /// trailing zeros ignored; the failure carries `places` as ``ValidationParameter/decimalPlaces``.
     public static func decimalPlaces(atMost places: Int, _ code: ValidationCode) -> Validator {
         Validator { value in
             MoneyLimits.hasAtMost(places, decimalPlaces: value)

@@ -1,7 +1,7 @@
 /// A pure function from a value to every failure found in it (not just the first).
 ///
 /// Validators are values: they hold no state, run on any thread, and compose with `&&`, `||`, `!`,
-/// `optional`, `required(_:)`, `forEachElement()` and `field(_:_:_:)` into the validator of a whole form.
+/// `optional`, ``required(_:)``, ``forEachElement()`` and ``field(_:_:_:)`` into the validator of a whole form.
 /// An empty result means the value is valid.
 public struct Validator<Value>: Sendable {
     private let body: @Sendable (Value) -> [ValidationFailure]
@@ -82,7 +82,7 @@ extension Validator {
         any(lhs, rhs)
     }
 
-    /// Not: fails with `ValidationCode.unexpectedlyValid` when `validator` passes. Use `not(_:)` to say why.
+    /// Not: fails with ``ValidationCode/unexpectedlyValid`` when `validator` passes. Use ``not(_:)`` to say why.
     public static prefix func ! (validator: Validator) -> Validator {
         validator.not(.unexpectedlyValid)
     }

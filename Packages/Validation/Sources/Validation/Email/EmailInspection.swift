@@ -6,7 +6,7 @@
 /// `victim@gmail.com@corp.example` (two `@`), an address with a line break and a `Bcc:` header, or
 /// `<script>@corp.example` (not a valid address) never match, however the text after the last `@` reads.
 public struct EmailInspection: Hashable, Sendable {
-    /// Every failure, exactly what `validate(email:)` returns for the same address.
+    /// Every failure, exactly what ``EmailValidating/validate(email:)`` returns for the same address.
     public let failures: [ValidationFailure]
     /// Exactly one unquoted `@`, a non-empty local part and domain, no white space and no control character
     /// anywhere, and no quote left open.
@@ -18,7 +18,7 @@ public struct EmailInspection: Hashable, Sendable {
     /// is longer than any domain can be.
     public let normalizedDomain: String?
 
-    /// Creates an inspection; `EmailValidator.inspect(email:)` is how one is normally made.
+    /// Creates an inspection; ``EmailValidator/inspect(email:)`` is how one is normally made.
     public init(
         failures: [ValidationFailure],
         isStructurallySound: Bool,
@@ -47,8 +47,8 @@ public protocol EmailInspecting: Sendable {
 }
 
 extension EmailValidator: EmailInspecting {
-    /// The failures of `address` (the same as `validate(email:)`) with the structure and domain the scanner
-    /// read. Costs a second look at the bytes, which `validate(email:)` does not pay.
+    /// The failures of `address` (the same as ``validate(email:)``) with the structure and domain the scanner
+    /// read. Costs a second look at the bytes, which ``validate(email:)`` does not pay.
     public func inspect(email address: String) -> EmailInspection {
         let failures = validate(email: address)
         guard let at = EmailStructure.singleUnquotedAt(in: address, failures: failures) else {

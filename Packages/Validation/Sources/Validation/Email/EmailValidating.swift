@@ -5,7 +5,7 @@ public protocol EmailValidating: Sendable {
 }
 
 extension Validator where Value == String {
-    /// An email validator as a composable `Validator`, for forms that have an email field.
+    /// An email validator as a composable ``Validator``, for forms that have an email field.
     public static func email(_ validator: some EmailValidating) -> Validator {
         Validator { validator.validate(email: $0) }
     }
@@ -48,7 +48,7 @@ public struct EmailValidationOptions: Hashable, Sendable {
 }
 
 /// Validates addresses with a hand-written single-pass scanner: linear in the input's length, no regular
-/// expressions, every failure reported once with its own code (see `ValidationCode.emailCodes`).
+/// expressions, every failure reported once with its own code (see ``ValidationCode/emailCodes``).
 public struct EmailValidator: EmailValidating {
     /// What is accepted beyond the plain form.
     public let options: EmailValidationOptions
@@ -61,7 +61,7 @@ public struct EmailValidator: EmailValidating {
         self.options = options
     }
 
-    /// Every failure found in `address`, in the order of `ValidationCode.emailCodes`, each at most once and
+    /// Every failure found in `address`, in the order of ``ValidationCode/emailCodes``, each at most once and
     /// with an empty path (the address is the value).
     public func validate(email address: String) -> [ValidationFailure] {
         let found = EmailScanner.scan(address, options: options)

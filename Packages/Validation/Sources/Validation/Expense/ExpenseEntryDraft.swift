@@ -6,7 +6,7 @@ public import Foundation
 public struct ExpenseEntryDraft: Hashable, Sendable {
     /// What was bought; required after trimming whitespace.
     public var title: String
-    /// What it cost; positive, not NaN (use `MoneyLimits.decimal(from:)` to convert a `Double`), and with no
+    /// What it cost; positive, not NaN (use ``MoneyLimits/decimal(from:)`` to convert a `Double`), and with no
     /// more decimal places than the currency's minor units.
     public var price: Decimal
     /// An ISO 4217 alphabetic code, upper case, such as `EUR`.

@@ -28,7 +28,7 @@ extension ValidationCode {
     public static let expenseDateMissing = ValidationCode(rawValue: "expense.dateMissing")
     /// The date is NaN, infinite or outside `MoneyLimits.earliestDate...MoneyLimits.latestDate`.
     public static let expenseDateOutOfRange = ValidationCode(rawValue: "expense.dateOutOfRange")
-    /// The date is on a day more than one year after today, and `ExpenseValidationOptions.allowsFuture` is
+    /// The date is on a day more than one year after today, and ``ExpenseValidationOptions/allowsFuture`` is
     /// off: most likely a typo in the year.
     public static let expenseDateTooFarInFuture = ValidationCode(rawValue: "expense.dateTooFarInFuture")
     /// The comment is longer than the limit.
@@ -48,7 +48,7 @@ extension ValidationCode {
 /// The limits an expense entry is checked against.
 public struct ExpenseValidationOptions: Sendable {
     /// The currencies an expense may be recorded in; every ISO 4217 currency by default. A code outside
-    /// `ISO4217.minorUnitsByCode` is refused even when listed here.
+    /// ``ISO4217/minorUnitsByCode`` is refused even when listed here.
     public var acceptedCurrencyCodes: Set<String>
     /// Every price must be below this.
     public var amountLimit: Decimal
@@ -86,7 +86,7 @@ public struct ExpenseValidationOptions: Sendable {
 
 /// The expense rules, built from the composable validators.
 public struct ExpenseValidator: ExpenseValidating {
-    /// The whole rule set as a `Validator`, to embed an expense in a larger form.
+    /// The whole rule set as a ``Validator``, to embed an expense in a larger form.
     public let validator: Validator<ExpenseEntryDraft>
 
     /// Creates the validator with `options`.

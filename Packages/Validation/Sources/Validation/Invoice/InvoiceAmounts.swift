@@ -1,7 +1,7 @@
 public import Foundation
 
 /// The amounts an invoice states, computed the way the invoice is computed, so the validator can hold every
-/// one of them below `MoneyLimits.amountLimit` before the renderer sees the draft.
+/// one of them below ``MoneyLimits/amountLimit`` before the renderer sees the draft.
 ///
 /// Rule: a line's net amount is quantity × unit price rounded half-up to the currency's minor units; the
 /// subtotal is the sum of the rounded lines. Tax may be computed once on the subtotal (what the renderer does

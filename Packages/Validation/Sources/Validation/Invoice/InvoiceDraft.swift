@@ -3,8 +3,8 @@ public import Foundation
 /// An invoice as the form holds it before validation: every field may still be wrong.
 ///
 /// This is Validation's own type; the composition root maps it to and from the rendering and storage types.
-/// A draft that passes `InvoiceValidator` renders: every amount the invoice states (each line, the subtotal,
-/// the tax and the grand total) stays below `MoneyLimits.amountLimit`, every price fits the currency's minor
+/// A draft that passes ``InvoiceValidator`` renders: every amount the invoice states (each line, the subtotal,
+/// the tax and the grand total) stays below ``MoneyLimits/amountLimit``, every price fits the currency's minor
 /// units, and (when the validator knows the font) every character can be drawn.
 public struct InvoiceDraft: Hashable, Sendable {
     /// Who is billed; required after trimming whitespace.
@@ -43,9 +43,9 @@ public struct InvoiceDraft: Hashable, Sendable {
     }
 }
 
-/// One billed line of an `InvoiceDraft`.
+/// One billed line of an ``InvoiceDraft``.
 public struct LineItem: Hashable, Sendable, Identifiable {
-    /// Identifies the line in failures (`ValidationFailure.elementID`) so the form can find its row.
+    /// Identifies the line in failures (``ValidationFailure/elementID``) so the form can find its row.
     public var id: String
     /// What was delivered; required.
     public var description: String

@@ -28,7 +28,7 @@ extension ValidationCode {
     public static let invoiceLineDescriptionInvalidCharacter = ValidationCode(
         rawValue: "invoice.lineDescriptionInvalidCharacter")
     /// The client name contains characters the configured font cannot draw; the failure names them in
-    /// `ValidationParameter.characters`.
+    /// ``ValidationParameter/characters``.
     public static let invoiceClientNameNotPrintable = ValidationCode(rawValue: "invoice.clientNameNotPrintable")
     /// A line description contains characters the configured font cannot draw (named in the parameters).
     public static let invoiceLineDescriptionNotPrintable = ValidationCode(
@@ -39,7 +39,7 @@ extension ValidationCode {
     public static let invoiceQuantityNotPositive = ValidationCode(rawValue: "invoice.quantityNotPositive")
     /// A quantity is larger than the limit.
     public static let invoiceQuantityTooLarge = ValidationCode(rawValue: "invoice.quantityTooLarge")
-    /// A quantity has more than three decimal places (the limit is in `ValidationParameter.decimalPlaces`).
+    /// A quantity has more than three decimal places (the limit is in ``ValidationParameter/decimalPlaces``).
     public static let invoiceQuantityTooPrecise = ValidationCode(rawValue: "invoice.quantityTooPrecise")
     /// A unit price is NaN.
     public static let invoiceUnitPriceNotFinite = ValidationCode(rawValue: "invoice.unitPriceNotFinite")
@@ -52,7 +52,7 @@ extension ValidationCode {
     public static let invoiceUnitPriceTooPrecise = ValidationCode(rawValue: "invoice.unitPriceTooPrecise")
     /// A line's net amount (quantity × unit price, rounded to minor units) is not below the amount limit.
     public static let invoiceLineTotalTooLarge = ValidationCode(rawValue: "invoice.lineTotalTooLarge")
-    /// The grand total with tax is not below the amount limit (see `InvoiceAmounts`).
+    /// The grand total with tax is not below the amount limit (see ``InvoiceAmounts``).
     public static let invoiceTotalTooLarge = ValidationCode(rawValue: "invoice.totalTooLarge")
     /// The currency is not an accepted ISO 4217 code.
     public static let invoiceCurrencyNotISO4217 = ValidationCode(rawValue: "invoice.currencyNotISO4217")
@@ -98,7 +98,7 @@ public struct InvoiceValidationOptions: Sendable {
     public static let taxRateDecimalPlaces = 2
 
     /// The currencies an invoice may be written in; every ISO 4217 currency by default. A code outside
-    /// `ISO4217.minorUnitsByCode` is refused even when listed here, because no amount in it could be rounded.
+    /// ``ISO4217/minorUnitsByCode`` is refused even when listed here, because no amount in it could be rounded.
     public var acceptedCurrencyCodes: Set<String>
     /// Every unit price, line amount and total must be below this; the renderer's bound by default.
     public var amountLimit: Decimal
@@ -151,9 +151,9 @@ public struct InvoiceValidationOptions: Sendable {
 /// The invoice rules, built from the composable validators so each rule is one line.
 ///
 /// Failures of a line carry the path `lineItems[<position>].<field>` and the line's id in
-/// `ValidationFailure.elementID`. Amounts are checked the way `InvoiceAmounts` computes them.
+/// ``ValidationFailure/elementID``. Amounts are checked the way ``InvoiceAmounts`` computes them.
 public struct InvoiceValidator: InvoiceValidating {
-    /// The whole rule set as a `Validator`, to embed an invoice in a larger form.
+    /// The whole rule set as a ``Validator``, to embed an invoice in a larger form.
     public let validator: Validator<InvoiceDraft>
 
     /// Creates the validator with `options`.

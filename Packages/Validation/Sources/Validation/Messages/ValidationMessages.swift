@@ -1,7 +1,7 @@
 /// Turns failures into text for people, kept apart from the validators so copy changes (or a translation)
 /// never touch validation logic, and tests keep asserting on codes.
 ///
-/// A catalog is replaced as a whole: build another `ValidationMessages` (from a table or a function) and
+/// A catalog is replaced as a whole: build another ``ValidationMessages`` (from a table or a function) and
 /// hand it to the screen instead of `english`. Codes a table does not know go to its fallback, so a
 /// missing entry shows up as a visible code rather than as an empty label or a crash.
 public struct ValidationMessages: Sendable {
@@ -15,7 +15,7 @@ public struct ValidationMessages: Sendable {
     /// A catalog from a table of codes; `fallback` answers codes the table lacks (by default, the code
     /// itself, so a missing translation is obvious in review).
     ///
-    /// An entry may name the failure's parameters as `{name}` (see `ValidationParameter`):
+    /// An entry may name the failure's parameters as `{name}` (see ``ValidationParameter``):
     /// `"These characters cannot be printed: {characters}."`. When a failure lacks a parameter its entry
     /// names, the entry cannot be filled in and `fallback` answers instead, so no reader ever sees a brace.
     public init(

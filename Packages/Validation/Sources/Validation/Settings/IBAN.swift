@@ -66,7 +66,7 @@ public enum IBAN {
 }
 
 extension Validator where Value == String {
-    /// An IBAN (see `IBAN`); reports `iban.*` codes.
+    /// An IBAN (see ``IBAN``); reports `iban.*` codes.
     public static var iban: Validator {
         Validator { IBAN.failures(of: $0) }
     }

@@ -97,7 +97,7 @@ enum LocaleIdentifier {
 }
 
 extension Validator where Value == String {
-    /// An ISO 4217 currency code among `accepted` and in `ISO4217.minorUnitsByCode` (upper case, as ISO writes
+    /// An ISO 4217 currency code among `accepted` and in ``ISO4217/minorUnitsByCode`` (upper case, as ISO writes
     /// it); reports `currency.notISO4217`.
     public static func currencyCode(accepted: Set<String> = ISO4217.currencyCodes) -> Validator {
         rule(.currencyNotISO4217) { accepted.contains($0) && ISO4217.minorUnits(for: $0) != nil }
@@ -114,7 +114,7 @@ extension Validator where Value == String {
         }
     }
 
-    /// The first day of the week: `1`...`7` (1 is Monday) or `monday`...`sunday` (see `Weekday`); reports
+    /// The first day of the week: `1`...`7` (1 is Monday) or `monday`...`sunday` (see ``Weekday``); reports
     /// `weekday.invalid`.
     public static var firstWeekday: Validator {
         rule(.weekdayInvalid) { Weekday(parsing: $0) != nil }

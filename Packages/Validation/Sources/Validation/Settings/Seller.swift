@@ -32,7 +32,7 @@ public struct SellerValidationOptions: Sendable {
     public var maximumAddressLines: Int
     /// The longest address line, in Unicode scalars.
     public var maximumAddressLineLength: Int
-    /// The characters the invoice's font cannot draw (see `InvoiceValidationOptions.undrawableCharacters`);
+    /// The characters the invoice's font cannot draw (see ``InvoiceValidationOptions/undrawableCharacters``);
     /// `nil` when every character is drawable.
     public var undrawableCharacters: UndrawableCharacters?
 
@@ -52,7 +52,7 @@ public struct SellerValidationOptions: Sendable {
 
 /// The seller rules: name, address lines, and the optional tax id and IBAN, each under its field's path.
 public struct SellerValidator: SellerValidating {
-    /// The whole rule set as a `Validator`.
+    /// The whole rule set as a ``Validator``.
     public let validator: Validator<SellerDraft>
 
     /// Creates the validator with `options`.

@@ -35,7 +35,7 @@ extension ValidationCode {
     public static let ibanUnknownCountry = ValidationCode(rawValue: "iban.unknownCountry")
     /// The two characters after the country code are not digits.
     public static let ibanInvalidCheckDigits = ValidationCode(rawValue: "iban.invalidCheckDigits")
-    /// The IBAN does not have the length its country's IBANs have (in `ValidationParameter.expected`).
+    /// The IBAN does not have the length its country's IBANs have (in ``ValidationParameter/expected``).
     public static let ibanWrongLength = ValidationCode(rawValue: "iban.wrongLength")
     /// The IBAN fails the ISO 7064 mod-97 check: a character is mistyped or two are swapped.
     public static let ibanChecksumMismatch = ValidationCode(rawValue: "iban.checksumMismatch")
@@ -45,7 +45,7 @@ extension ValidationCode {
     /// The locale identifier is empty.
     public static let localeEmpty = ValidationCode(rawValue: "locale.empty")
     /// The locale identifier is not shaped like a BCP 47 language tag (the first wrong part, when it can be
-    /// shown, is in `ValidationParameter.part`).
+    /// shown, is in ``ValidationParameter/part``).
     public static let localeMalformed = ValidationCode(rawValue: "locale.malformed")
     /// The first day of the week is not 1...7 or a day's English name.
     public static let weekdayInvalid = ValidationCode(rawValue: "weekday.invalid")

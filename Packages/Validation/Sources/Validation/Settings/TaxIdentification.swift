@@ -29,7 +29,7 @@ public enum VATIdentificationNumber {
 }
 
 extension Validator where Value == String {
-    /// A VAT identification number's format (see `VATIdentificationNumber`); reports `taxID.*` codes.
+    /// A VAT identification number's format (see ``VATIdentificationNumber``); reports `taxID.*` codes.
     public static var vatIdentificationNumber: Validator {
         Validator { text in VATIdentificationNumber.failures(of: text).map { ValidationFailure(code: $0) } }
     }

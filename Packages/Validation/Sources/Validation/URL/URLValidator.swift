@@ -14,7 +14,7 @@ extension URLValidating {
 }
 
 extension Validator where Value == String {
-    /// A URL validator as a composable `Validator`, for forms that have a link field.
+    /// A URL validator as a composable ``Validator``, for forms that have a link field.
     public static func url(_ validator: some URLValidating) -> Validator {
         Validator { validator.validate(url: $0) }
     }
@@ -46,7 +46,8 @@ extension ValidationCode {
     public static let urlInvalidPort = ValidationCode(rawValue: "url.invalidPort")
     /// The URL carries a user name or password (`https://bank.example@evil.example`).
     public static let urlCredentialsNotAllowed = ValidationCode(rawValue: "url.credentialsNotAllowed")
-    /// The URL contains a character that must be percent-encoded (``<>"\^`{|}`` or an invisible one).
+    /// The URL contains a character that must be percent-encoded (`<` `>` `"` `\` `^` `{` `|` `}`, a backtick or an
+    /// invisible one).
     public static let urlInvalidCharacter = ValidationCode(rawValue: "url.invalidCharacter")
     /// A `%` is not followed by two hexadecimal digits.
     public static let urlInvalidPercentEncoding = ValidationCode(rawValue: "url.invalidPercentEncoding")
@@ -101,7 +102,7 @@ public struct URLValidator: URLValidating {
         self.options = options
     }
 
-    /// Every failure found in `url`, in the order of `ValidationCode.urlCodes`, each at most once.
+    /// Every failure found in `url`, in the order of ``ValidationCode/urlCodes``, each at most once.
     public func validate(url: String) -> [ValidationFailure] {
         var text = url
         return text.withUTF8 { bytes in
