@@ -220,6 +220,22 @@ class DocsFixtureTests(unittest.TestCase):
         self.assertEqual(built.returncode, 0, built.stdout + built.stderr)
         self.assertRegex(built.stdout, r"Alpha\.swift:3:\d+: warning: 'wave\(_:\)' doesn't exist")
 
+    def test_modules_of_an_existing_build_give_the_same_site_without_building_the_package(self) -> None:
+        built = subprocess.run(["swift", "build", "--package-path", self.path("Packages/Alpha")],
+                               capture_output=True, text=True)
+        self.assertEqual(built.returncode, 0, built.stdout + built.stderr)
+        modules = self.path("Packages/Alpha/.build/debug/Modules")
+        if not os.path.isdir(modules):  # older toolchains keep the modules beside the products
+            modules = self.path("Packages/Alpha/.build/debug")
+        result = run_docs(self.root, "--check", "--modules", modules)
+        self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
+        self.assertIn("1 package, 2 modules, 0 problems", result.stdout)
+        data = self.path(".build/docs/site/data/documentation")
+        self.assertTrue(os.path.exists(os.path.join(data, "alpha", "greeter.json")))
+        missing = run_docs(self.root, "--check", "--modules", self.path("no-such-folder"))
+        self.assertEqual(missing.returncode, 64)
+        self.assertIn("is not a folder", missing.stderr)
+
     def test_a_broken_link_to_the_api_module_fails_in_the_test_kit(self) -> None:
         self.replace("Packages/Alpha/Sources/AlphaTesting/StubGreeting.swift", "``/Alpha/Greeting``",
                      "``/Alpha/Greetings``")

@@ -30,7 +30,7 @@ class StepSelectionTests(unittest.TestCase):
         result = scripts_test("--only", "format,lint")
         self.assertEqual(result.returncode, 64)
         self.assertIn("Scripts/test: no step 'lint' (tools swift-version architecture graph tooling actionlint format "
-                      "build tests coverage api examples)", result.stderr)
+                      "build tests coverage docs api examples)", result.stderr)
 
     def test_the_help_names_every_step(self) -> None:
         result = scripts_test("--help")
