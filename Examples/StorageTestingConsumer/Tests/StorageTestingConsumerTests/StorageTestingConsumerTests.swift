@@ -4,7 +4,7 @@ import StorageTesting
 import Testing
 
 @Test func theInMemoryStoreOfTheTestKitReportsWhatWasSaved() async throws {
-    let store = InMemoryExpenseStore()
+    let store = FakeExpenseStore()
     let day = Date(timeIntervalSince1970: 1_700_000_000)
     _ = try await store.save(ExpenseEntry(title: "Coffee", price: 3.8, currencyCode: "EUR", date: day))
     let report = await store.report(in: day.addingTimeInterval(-60)..<day.addingTimeInterval(60))

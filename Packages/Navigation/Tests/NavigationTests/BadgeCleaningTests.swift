@@ -7,7 +7,7 @@ struct BadgeCleaningTests {
     @Test("clears when the app becomes active and when a screen appears, and ignores the rest")
     func clears() async throws {
         let (events, feed) = AsyncStream.makeStream(of: AppEvent.self)
-        let cleaner = RecordingBadgeCleaner()
+        let cleaner = SpyBadgeCleaner()
         let behavior = BadgeCleaningBehavior(events: events, cleaner: cleaner)
         for event in [
             AppEvent.becameActive, .screenAppeared("invoices"), .resignedActive, .enteredBackground,
@@ -24,7 +24,7 @@ struct BadgeCleaningTests {
     @Test("only the chosen screens clear the badge")
     func chosenScreens() async throws {
         let (events, feed) = AsyncStream.makeStream(of: AppEvent.self)
-        let cleaner = RecordingBadgeCleaner()
+        let cleaner = SpyBadgeCleaner()
         let behavior = BadgeCleaningBehavior(events: events, cleaner: cleaner) { $0 == "inbox" }
         feed.yield(.screenAppeared("settings"))
         feed.yield(.screenAppeared("inbox"))
@@ -37,7 +37,7 @@ struct BadgeCleaningTests {
     @Test("a failing cleaner is reported and the behaviour keeps going")
     func failures() async throws {
         let (events, feed) = AsyncStream.makeStream(of: AppEvent.self)
-        let cleaner = RecordingBadgeCleaner(results: [.notAuthorized, nil, .systemFailure])
+        let cleaner = SpyBadgeCleaner(results: [.notAuthorized, nil, .systemFailure])
         let behavior = BadgeCleaningBehavior(events: events, cleaner: cleaner)
         for _ in 0..<4 { feed.yield(.becameActive) }
         feed.finish()
@@ -50,7 +50,7 @@ struct BadgeCleaningTests {
     func empty() async throws {
         let (events, feed) = AsyncStream.makeStream(of: AppEvent.self)
         feed.finish()
-        let cleaner = RecordingBadgeCleaner()
+        let cleaner = SpyBadgeCleaner()
         #expect(try await BadgeCleaningBehavior(events: events, cleaner: cleaner).run() == BadgeCleaningSummary())
         #expect(await cleaner.calls == 0)
     }
@@ -58,7 +58,7 @@ struct BadgeCleaningTests {
     @Test("a second run is refused instead of competing for the same events")
     func runsOnce() async throws {
         let (events, feed) = AsyncStream.makeStream(of: AppEvent.self)
-        let behavior = BadgeCleaningBehavior(events: events, cleaner: RecordingBadgeCleaner())
+        let behavior = BadgeCleaningBehavior(events: events, cleaner: SpyBadgeCleaner())
         feed.yield(.becameActive)
         feed.finish()
         #expect(try await behavior.run().cleared == 1)
@@ -68,7 +68,7 @@ struct BadgeCleaningTests {
     @Test("of several concurrent runs exactly one consumes the events")
     func concurrentRuns() async throws {
         let (events, feed) = AsyncStream.makeStream(of: AppEvent.self)
-        let behavior = BadgeCleaningBehavior(events: events, cleaner: RecordingBadgeCleaner())
+        let behavior = BadgeCleaningBehavior(events: events, cleaner: SpyBadgeCleaner())
         feed.yield(.becameActive)
         feed.finish()
         let results = await withTaskGroup(of: BadgeCleaningSummary?.self) { group in
@@ -82,7 +82,7 @@ struct BadgeCleaningTests {
     @Test("cancelling the task ends the run with what was done so far")
     func cancellation() async throws {
         let (events, feed) = AsyncStream.makeStream(of: AppEvent.self)
-        let cleaner = RecordingBadgeCleaner()
+        let cleaner = SpyBadgeCleaner()
         let behavior = BadgeCleaningBehavior(events: events, cleaner: cleaner)
         feed.yield(.becameActive)
         let task = Task { try await behavior.run() }
@@ -97,7 +97,7 @@ struct BadgeCleaningTests {
     @Test("a burst of ten thousand events from many producers is fully consumed")
     func burst() async throws {
         let (events, feed) = AsyncStream.makeStream(of: AppEvent.self)
-        let cleaner = RecordingBadgeCleaner()
+        let cleaner = SpyBadgeCleaner()
         let behavior = BadgeCleaningBehavior(events: events, cleaner: cleaner)
         await withTaskGroup(of: Void.self) { group in
             for producer in 0..<10 {

@@ -66,7 +66,7 @@ struct HostNormalisationTests {
     @Test("the app's universal-link hosts in any spelling recognise a link in any spelling", arguments: spellings)
     func appHosts(host: String) throws {
         let navigator = try SchemeRoutingNavigator(
-            appSchemes: ["ledger"], appHosts: [host], inside: RecordingNavigator(), outside: RecordingNavigator())
+            appSchemes: ["ledger"], appHosts: [host], inside: SpyNavigator(), outside: SpyNavigator())
         #expect(navigator.appHosts == ["xn--bcher-kva.example"])
         for spelling in Self.spellings {
             let link = try #require(URL(string: "https://\(spelling)/buch"), "\(spelling)")

@@ -11,7 +11,7 @@ struct NavigatorTests {
 
     @Test("the internal navigator presents the routed destination")
     func internalRoutes() async throws {
-        let presenter = RecordingScreenPresenter<AppScreen>()
+        let presenter = SpyScreenPresenter<AppScreen>()
         let navigator = InternalNavigator(router: try RouteTable(AppRoutes.all), presenter: presenter)
         let outcome = await navigator.navigate(to: try url("ledger://invoice/42"))
         #expect(outcome == .routedInternally(AppScreen.invoice(id: 42)))
@@ -29,7 +29,7 @@ struct NavigatorTests {
         ]
     )
     func internalRejects(link: String, error: RoutingError) async throws {
-        let presenter = RecordingScreenPresenter<AppScreen>()
+        let presenter = SpyScreenPresenter<AppScreen>()
         let navigator = InternalNavigator(router: try RouteTable(AppRoutes.all), presenter: presenter)
         #expect(await navigator.navigate(to: try url(link)) == .rejected(.routing(error)))
         #expect(await presenter.presented.isEmpty)
@@ -37,7 +37,7 @@ struct NavigatorTests {
 
     @Test("the external navigator checks the policy, then asks, then opens")
     func externalOpens() async throws {
-        let opener = RecordingURLOpener()
+        let opener = SpyURLOpener()
         let navigator = ExternalNavigator(policy: try Self.webPolicy(), opener: opener)
         let link = try url("https://good.test/terms")
         #expect(await navigator.navigate(to: link) == .openedExternally(link))
@@ -58,7 +58,7 @@ struct NavigatorTests {
         ]
     )
     func externalRejects(link: String, reason: LinkRejection) async throws {
-        let opener = RecordingURLOpener()
+        let opener = SpyURLOpener()
         let navigator = ExternalNavigator(policy: try Self.webPolicy(), opener: opener)
         #expect(await navigator.navigate(to: try url(link)) == .rejected(.unsafeLink(reason)))
         #expect(await opener.queriedURLs.isEmpty)
@@ -68,13 +68,13 @@ struct NavigatorTests {
     @Test("the external navigator reports a link nothing can open, and a failed open")
     func externalOpenerFailures() async throws {
         let link = try url("mailto:someone@good.test")
-        let cannot = RecordingURLOpener(canOpen: { _ in false })
+        let cannot = SpyURLOpener(canOpen: { _ in false })
         #expect(
             await ExternalNavigator(policy: try Self.webPolicy(), opener: cannot).navigate(to: link)
                 == .rejected(.cannotOpen)
         )
         #expect(await cannot.openedURLs.isEmpty)
-        let failing = RecordingURLOpener(open: { _ in false })
+        let failing = SpyURLOpener(open: { _ in false })
         #expect(
             await ExternalNavigator(policy: try Self.webPolicy(), opener: failing).navigate(to: link)
                 == .rejected(.openFailed)
@@ -100,8 +100,8 @@ struct NavigatorTests {
         ]
     )
     func schemeRouting(link: String, inside: Bool) async throws {
-        let insideNavigator = RecordingNavigator { .routedInternally($0.absoluteString) }
-        let outsideNavigator = RecordingNavigator { .openedExternally($0) }
+        let insideNavigator = SpyNavigator { .routedInternally($0.absoluteString) }
+        let outsideNavigator = SpyNavigator { .openedExternally($0) }
         let navigator = try SchemeRoutingNavigator(
             appSchemes: ["Ledger"],
             appHosts: ["app.example.com"],
@@ -118,7 +118,7 @@ struct NavigatorTests {
 
     @Test("the scheme-routing navigator refuses a bad configuration")
     func schemeRoutingConfiguration() {
-        let navigator = RecordingNavigator()
+        let navigator = SpyNavigator()
         #expect(throws: SchemeRoutingNavigator.ConfigurationError.invalidScheme("le dger")) {
             try SchemeRoutingNavigator(appSchemes: ["le dger"], inside: navigator, outside: navigator)
         }
@@ -131,7 +131,7 @@ struct NavigatorTests {
     @Test("the policy-checking navigator stops open redirects inside the app")
     func policyChecking() async throws {
         let appPolicy = try AllowListLinkPolicy(schemes: ["ledger"], hosts: ["login", "invoice"])
-        let next = RecordingNavigator { .routedInternally($0.absoluteString) }
+        let next = SpyNavigator { .routedInternally($0.absoluteString) }
         let navigator = PolicyCheckingNavigator(policy: appPolicy, next: next)
         let bad = try url("ledger://login?next=https://evil.test")
         #expect(
@@ -144,8 +144,8 @@ struct NavigatorTests {
 
     @Test("the whole chain, end to end, with real routes and policies")
     func endToEnd() async throws {
-        let presenter = RecordingScreenPresenter<AppScreen>()
-        let opener = RecordingURLOpener()
+        let presenter = SpyScreenPresenter<AppScreen>()
+        let opener = SpyURLOpener()
         let inside = PolicyCheckingNavigator(
             policy: try AllowListLinkPolicy(
                 schemes: ["ledger", "https"],
@@ -182,7 +182,7 @@ struct NavigatorTests {
 
     @Test("many navigations at once each get their own answer")
     func concurrentNavigation() async throws {
-        let presenter = RecordingScreenPresenter<AppScreen>()
+        let presenter = SpyScreenPresenter<AppScreen>()
         let navigator = InternalNavigator(router: try RouteTable(AppRoutes.all), presenter: presenter)
         let outcomes = await withTaskGroup(of: (Int, NavigationOutcome).self) { group in
             for id in 0..<200 {

@@ -190,7 +190,7 @@ struct SegmentFilterTests {
 
     @Test("the internal navigator shows nothing for a hostile value and says why")
     func navigator() async throws {
-        let presenter = RecordingScreenPresenter<Received>()
+        let presenter = SpyScreenPresenter<Received>()
         let navigator = InternalNavigator(router: try Self.table(), presenter: presenter)
         let outcome = await navigator.navigate(to: try url("ledger://invoices/INV-..%2F..%2Fetc"))
         #expect(outcome == .rejected(.routing(.unsafeParameter("number", .pathSeparator))))

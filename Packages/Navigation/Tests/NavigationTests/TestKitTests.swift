@@ -7,11 +7,11 @@ import Testing
 struct TestKitTests {
     @Test("the recording navigator records URLs and answers with the configured outcome")
     func recordingNavigator() async throws {
-        let navigator = RecordingNavigator { .openedExternally($0) }
+        let navigator = SpyNavigator { .openedExternally($0) }
         let link = try url("https://example.com/a")
         #expect(await navigator.navigate(to: link) == .openedExternally(link))
         #expect(await navigator.visitedURLs == [link])
-        #expect(await RecordingNavigator().navigate(to: link) == .rejected(.routing(.noMatchingRoute)))
+        #expect(await SpyNavigator().navigate(to: link) == .rejected(.routing(.noMatchingRoute)))
     }
 
     @Test("the fake router answers known URLs, fails the rest, and records every question")
@@ -37,7 +37,7 @@ struct TestKitTests {
     @Test("the recording opener answers as configured and records both questions and opens")
     func recordingOpener() async throws {
         let link = try url("https://example.com")
-        let opener = RecordingURLOpener(canOpen: { $0.scheme == "https" }, open: { _ in false })
+        let opener = SpyURLOpener(canOpen: { $0.scheme == "https" }, open: { _ in false })
         #expect(await opener.canOpen(link))
         #expect(await !opener.canOpen(try url("ftp://example.com")))
         #expect(await !opener.open(link))
@@ -54,7 +54,7 @@ struct TestKitTests {
 
     @Test("the recording badge cleaner fails on scripted calls only")
     func recordingBadgeCleaner() async throws {
-        let cleaner = RecordingBadgeCleaner(results: [nil, .systemFailure])
+        let cleaner = SpyBadgeCleaner(results: [nil, .systemFailure])
         try await cleaner.clearBadge()
         await #expect(throws: BadgeCleaningError.systemFailure) { try await cleaner.clearBadge() }
         try await cleaner.clearBadge()

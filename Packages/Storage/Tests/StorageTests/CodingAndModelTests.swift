@@ -81,7 +81,7 @@ struct CodingAndModelTests {
     }
 
     @Test func anyExpenseModelCanBeSaved() async throws {
-        let store = InMemoryExpenseStore()
+        let store = FakeExpenseStore()
         #expect(try await store.save(Receipt()) == .inserted)
         let saved = try #require(await store.report(in: allTime).entries.first)
         #expect(saved == ExpenseEntry(Receipt()))
@@ -91,7 +91,7 @@ struct CodingAndModelTests {
     @Test(arguments: ["0", "-0", "0.000001", "-0.000001", "12.50", "999999999999.999999", "1.000000000000000000000000"])
     func pricesAtTheEdgesOfTheLimitsAreKept(text: String) async throws {
         let price = try decimal(text)
-        let store = InMemoryExpenseStore()
+        let store = FakeExpenseStore()
         try await store.save(entry(price: price, id: uuid(1)))
         #expect(await store.report(in: allTime).entries.first?.price == price)
     }

@@ -292,7 +292,7 @@ struct NumberedDocumentContractTests {
     }
 
     @Test func theFakeReportsTheLastNumberOfASequence() async throws {
-        let store = InMemoryDocumentStore(now: { referenceDate })
+        let store = FakeDocumentStore(now: { referenceDate })
         #expect(await store.lastNumber(of: invoices) == 0)
         _ = try await store.createNumberedDocuments(in: invoices) { (number) throws(StorageError) in
             try TestInvoices.drafts(number: number, token: "fake")

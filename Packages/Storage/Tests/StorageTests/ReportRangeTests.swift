@@ -109,7 +109,7 @@ struct ReportRangeTests {
     }
 
     @Test func theReaderReportsTheRangeAroundItsInjectedNow() async throws {
-        let store = try InMemoryExpenseStore(entries: [
+        let store = try FakeExpenseStore(entries: [
             ExpenseEntry(
                 id: uuid(1), title: "yesterday", price: 1, currencyCode: "EUR",
                 date: try date("2024-03-30T23:30:00+01:00")),

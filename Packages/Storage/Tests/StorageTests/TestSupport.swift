@@ -118,7 +118,7 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
     func openExpenses(in folder: URL, changeBufferLimit: Int = 1_024) async throws -> OpenedExpenseStore {
         switch self {
         case .memory:
-            return OpenedExpenseStore(store: InMemoryExpenseStore(changeBufferLimit: changeBufferLimit), close: {})
+            return OpenedExpenseStore(store: FakeExpenseStore(changeBufferLimit: changeBufferLimit), close: {})
         case .fileSystemJSON, .fileSystemPropertyList:
             let store = try await FileSystemExpenseStore.open(
                 in: folder.appendingPathComponent("expenses"), coding: coding, changeBufferLimit: changeBufferLimit)
@@ -135,7 +135,7 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
     func openDocuments(in folder: URL, now: @escaping @Sendable () -> Date) async throws -> OpenedDocumentStore {
         switch self {
         case .memory:
-            return OpenedDocumentStore(store: InMemoryDocumentStore(now: now), close: {})
+            return OpenedDocumentStore(store: FakeDocumentStore(now: now), close: {})
         case .fileSystemJSON, .fileSystemPropertyList:
             let store = try await FileSystemDocumentStore.open(
                 in: folder.appendingPathComponent("documents"), coding: coding, now: now)
@@ -150,7 +150,7 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
     func openNumbered(in folder: URL, now: @escaping @Sendable () -> Date) async throws -> OpenedNumberedStore {
         switch self {
         case .memory:
-            return OpenedNumberedStore(store: InMemoryDocumentStore(now: now), close: {})
+            return OpenedNumberedStore(store: FakeDocumentStore(now: now), close: {})
         case .fileSystemJSON, .fileSystemPropertyList:
             let store = try await FileSystemDocumentStore.open(
                 in: folder.appendingPathComponent("documents"), coding: coding, now: now)

@@ -6,7 +6,7 @@ import Testing
 @Suite("Storage: test kit")
 struct TestingKitTests {
     @Test func theExpenseSpyRecordsCallsAndFailsOnRequest() async throws {
-        let spy = ExpenseStoreSpy()
+        let spy = SpyExpenseStore()
         await spy.failNext(.save, with: .closed)
         let failed = await storageError { try await spy.save(entry(id: uuid(1))) }
         #expect(failed == .closed)
@@ -28,14 +28,14 @@ struct TestingKitTests {
     }
 
     @Test func theExpenseSpyPassesChangesThrough() async throws {
-        let spy = ExpenseStoreSpy()
+        let spy = SpyExpenseStore()
         var changes = spy.changes().makeAsyncIterator()
         try await spy.save(entry(id: uuid(3)))
         #expect(await changes.next() == .saved([uuid(3)]))
     }
 
     @Test func theDocumentSpyRecordsCallsAndFailsOnRequest() async throws {
-        let spy = DocumentStoreSpy(now: { referenceDate })
+        let spy = SpyDocumentStore(now: { referenceDate })
         let id = try DocumentID("a")
         let draft = DocumentDraft(id: id, contentType: "a/b", bytes: Data([1]))
         await spy.failNext(.save, with: .closed)
@@ -49,7 +49,7 @@ struct TestingKitTests {
     }
 
     @Test func theDocumentSpyRecordsNumberedCreationsAndFailsThemOnRequest() async throws {
-        let spy = DocumentStoreSpy(now: { referenceDate })
+        let spy = SpyDocumentStore(now: { referenceDate })
         let invoices = try NumberSequence("invoice")
         await spy.failNext(
             .createNumbered, with: .fileSystem(FileSystemFailure(operation: .write, path: "/x", errorNumber: 28)))
@@ -68,7 +68,7 @@ struct TestingKitTests {
 
     @Test func theReportReaderSpyAnswersWithCannedReports() async throws {
         let report = ExpenseReport(period: allTime, entries: [entry(id: uuid(1))])
-        let spy = ReportReaderSpy(reports: [.today: report])
+        let spy = SpyReportReader(reports: [.today: report])
         #expect(try await spy.report(for: .today) == report)
         let missing = await storageError { _ = try await spy.report(for: .thisWeek) }
         #expect(missing == .closed)
@@ -79,12 +79,12 @@ struct TestingKitTests {
 
     @Test func theInMemoryStoreRefusesBadSeedData() {
         #expect(throws: StorageError.invalidEntry(id: uuid(1), problem: .priceNotANumber)) {
-            _ = try InMemoryExpenseStore(entries: [entry(price: .nan, id: uuid(1))])
+            _ = try FakeExpenseStore(entries: [entry(price: .nan, id: uuid(1))])
         }
     }
 
     @Test func theReaderGroupsInItsOwnCalendar() async throws {
-        let store = try InMemoryExpenseStore(entries: [
+        let store = try FakeExpenseStore(entries: [
             entry(at: 0, id: uuid(1)), entry(at: 86_400, id: uuid(2)), entry(at: 86_401, id: uuid(3)),
         ])
         let reader = ExpenseReportReader(

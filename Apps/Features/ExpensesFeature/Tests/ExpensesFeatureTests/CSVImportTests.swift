@@ -8,7 +8,7 @@ import Validation
 @testable import ExpensesFeature
 
 /// The expenses feature on an in-memory store, wired as the composition root wires it.
-func makeExpenses(store: any ExpenseStore = InMemoryExpenseStore()) -> Expenses {
+func makeExpenses(store: any ExpenseStore = FakeExpenseStore()) -> Expenses {
     let recorder = ExpenseRecorder(validator: ExpenseValidator(), messages: .english, saver: store)
     let reports = ExpenseReports(
         reader: ExpenseReportReader(
@@ -55,7 +55,7 @@ struct CSVImportTests {
     }
 
     @Test func theSameFileImportedInAnotherTimeZoneAddsNothing() async throws {
-        let store = InMemoryExpenseStore()
+        let store = FakeExpenseStore()
         func importer(_ zone: String) -> CSVExpenseImporter {
             var calendar = utcCalendar
             calendar.timeZone = TimeZone(identifier: zone) ?? calendar.timeZone
@@ -134,7 +134,7 @@ struct CSVImportTests {
     }
 
     @Test func aCancelledImportStopsBetweenBatchesAndKeepsWhatItSaved() async throws {
-        let store = InMemoryExpenseStore()
+        let store = FakeExpenseStore()
         let importer = makeExpenses(store: store).importer
         let rows = (0..<2_000).map { "2026-03-01,Row \($0),1,EUR" }
         let csv = (["date,title,amount,currency"] + rows).joined(separator: "\n")

@@ -9,7 +9,7 @@ import Validation
 @Suite("Expenses: correcting and deleting")
 struct ExpenseEditorTests {
     private func recorded(_ titles: [String]) async throws -> (Expenses, [ExpenseEntry]) {
-        let store = InMemoryExpenseStore()
+        let store = FakeExpenseStore()
         let recorder = ExpenseRecorder(
             validator: ExpenseValidator(), messages: .english, saver: store, makeID: SequentialIDs().make)
         let expenses = Expenses(

@@ -14,7 +14,7 @@ struct ExpenseRecorderTests {
     }
 
     @Test func aValidExpenseIsSavedTrimmedWithAnUpperCaseCurrency() async throws {
-        let store = ExpenseStoreSpy()
+        let store = SpyExpenseStore()
         let recorder = ExpenseRecorder(
             validator: ExpenseValidator(), messages: .english, saver: store, makeID: SequentialIDs().make)
         let entry = try await recorder.add(expense(title: "  Coffee  "))
@@ -25,7 +25,7 @@ struct ExpenseRecorderTests {
     }
 
     @Test func everyProblemIsReportedWithItsMessageAndNothingIsSaved() async throws {
-        let store = ExpenseStoreSpy()
+        let store = SpyExpenseStore()
         let validator = StubValidator<ExpenseEntryDraft>(failures: [
             ValidationFailure(code: .expenseTitleMissing, path: "title"),
             ValidationFailure(code: .expensePriceNotPositive, path: "price"),
@@ -47,7 +47,7 @@ struct ExpenseRecorderTests {
     }
 
     @Test func aStorageFailureIsTypedAndTheEntryIsNotReportedAsSaved() async throws {
-        let store = ExpenseStoreSpy()
+        let store = SpyExpenseStore()
         await store.failNext(.save, with: .closed)
         let recorder = ExpenseRecorder(validator: ExpenseValidator(), messages: .english, saver: store)
         await #expect(throws: ExpenseInputError.storage(.closed)) { try await recorder.add(expense()) }

@@ -48,10 +48,10 @@ struct RoundTripTests {
     @Test(arguments: [1, 2, 3] as [UInt64])
     func everyFieldSurvivesExportAndImport(seed: UInt64) async throws {
         let original = entries(count: 400, seed: seed)
-        let source = InMemoryExpenseStore()
+        let source = FakeExpenseStore()
         try await source.save(original)
         let csv = try await makeExpenses(store: source).exporter.exportCSV()
-        let target = InMemoryExpenseStore()
+        let target = FakeExpenseStore()
         let summary = try await makeExpenses(store: target).importer.importCSV(csv) { _ in }
         #expect(summary.inserted == original.count && summary.rejectedCount == 0, "\(summary.rejected.prefix(3))")
         let imported = await target.report(in: Date.distantPast..<Date.distantFuture).entries

@@ -39,7 +39,7 @@ struct HomeScreenLoaderTests {
     }
 
     @Test func goodSectionsAreShownAndBadOnesSkippedWithAReason() async throws {
-        let documents = InMemoryDocumentStore()
+        let documents = FakeDocumentStore()
         let client = ScriptedHTTPClient([.status(200, body: screenJSON)])
         let screen = try await loader(client, documents: documents).load()
         #expect(screen.source == .network)
@@ -62,9 +62,9 @@ struct HomeScreenLoaderTests {
             ExpenseEntry(id: UUID(), title: "Coffee", price: 3.8, currencyCode: "EUR", comment: "", date: fixedNow),
             ExpenseEntry(id: UUID(), title: "Lunch", price: 12, currencyCode: "USD", comment: "", date: fixedNow),
         ]
-        let own = ReportReaderSpy(reports: [.thisMonth: ExpenseReport(period: month, entries: entries)])
+        let own = SpyReportReader(reports: [.thisMonth: ExpenseReport(period: month, entries: entries)])
         let client = ScriptedHTTPClient([.status(200, body: screenJSON)])
-        let screen = try await loader(client, documents: InMemoryDocumentStore(), own: own).load()
+        let screen = try await loader(client, documents: FakeDocumentStore(), own: own).load()
         #expect(
             screen.sections.contains(
                 .expensesSummary(period: "month", total: "€3.80 · $12.00", categories: [], source: .yourExpenses)))
@@ -72,7 +72,7 @@ struct HomeScreenLoaderTests {
     }
 
     @Test func whenTheServerIsDownTheLastGoodScreenIsShownWithItsDate() async throws {
-        let documents = InMemoryDocumentStore()
+        let documents = FakeDocumentStore()
         let online = ScriptedHTTPClient([.status(200, body: screenJSON)])
         let shown = try await loader(online, documents: documents).load()
         let offline = ScriptedHTTPClient([.fail(.timeout)])
@@ -84,7 +84,7 @@ struct HomeScreenLoaderTests {
     @Test func withoutASavedCopyAnOfflineScreenIsATypedError() async throws {
         let client = ScriptedHTTPClient([.fail(.timeout)])
         await #expect(throws: HomeScreenError.self) {
-            try await loader(client, documents: InMemoryDocumentStore()).load()
+            try await loader(client, documents: FakeDocumentStore()).load()
         }
     }
 
@@ -92,7 +92,7 @@ struct HomeScreenLoaderTests {
     func anAnswerThatIsNotASectionsListIsATypedError(body: String) async throws {
         let client = ScriptedHTTPClient([.status(200, body: body)])
         await #expect(throws: HomeScreenError.self) {
-            try await loader(client, documents: InMemoryDocumentStore()).load()
+            try await loader(client, documents: FakeDocumentStore()).load()
         }
     }
 

@@ -43,7 +43,7 @@ struct ContractPropertyTests {
                     options: InvoiceValidationOptions(
                         calendar: utcCalendar, undrawableCharacters: { fonts.unsupportedCharacters(in: $0) })),
                 messages: .english, templates: .builtIn(fonts: fonts, creationDate: { fixedNow }),
-                templateIDs: ["standard", "compact", "creative"], documents: InMemoryDocumentStore(now: { fixedNow }),
+                templateIDs: ["standard", "compact", "creative"], documents: FakeDocumentStore(now: { fixedNow }),
                 uploader: ScriptedUploader([]), isSignedIn: { false }, now: { fixedNow }, calendar: utcCalendar,
                 locale: RenderingLocale(identifier: "en_US"), seller: { Seller(name: "Seller", address: []) },
                 currency: { code in (try? Currency(code: code, minorUnits: ISO4217.minorUnits(for: code) ?? 2)) ?? .usd

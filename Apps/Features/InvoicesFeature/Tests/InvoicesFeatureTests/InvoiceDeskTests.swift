@@ -39,11 +39,11 @@ actor ScriptedUploader: InvoiceUploading {
 
 struct Desk {
     let desk: InvoiceDesk
-    let documents: InMemoryDocumentStore
+    let documents: FakeDocumentStore
     let uploader: ScriptedUploader
 
     init(signedIn: Bool = true, answers: [Result<StoredInvoice, APIError>] = []) {
-        documents = InMemoryDocumentStore(now: { fixedNow })
+        documents = FakeDocumentStore(now: { fixedNow })
         uploader = ScriptedUploader(answers)
         desk = InvoiceDesk(
             InvoiceDesk.Dependencies(

@@ -8,7 +8,7 @@ import Validation
 
 @Suite("Settings: reading and changing them")
 struct SettingsStoreTests {
-    private func store(_ documents: any DocumentStore = InMemoryDocumentStore()) -> DocumentSettingsStore {
+    private func store(_ documents: any DocumentStore = FakeDocumentStore()) -> DocumentSettingsStore {
         DocumentSettingsStore(documents: documents, messages: .english)
     }
 
@@ -27,7 +27,7 @@ struct SettingsStoreTests {
     }
 
     @Test func everySettingIsKeptAndReadBack() async throws {
-        let documents = InMemoryDocumentStore()
+        let documents = FakeDocumentStore()
         let settings = store(documents)
         _ = try await settings.set(.sellerName, to: ["Zażółć Consulting sp. z o.o."])
         _ = try await settings.set(.sellerAddress, to: ["ul. Piotrkowska 1", "90-001 Łódź"])
@@ -55,7 +55,7 @@ struct SettingsStoreTests {
         (.timeZone, ["GMT+2"]),
     ])
     func badValuesAreRefusedWithTheirProblemAndNothingChanges(key: SettingKey, values: [String]) async throws {
-        let documents = InMemoryDocumentStore()
+        let documents = FakeDocumentStore()
         let settings = store(documents)
         let error = await #expect(throws: SettingsError.self) { try await settings.set(key, to: values) }
         guard case .invalid(let refused, let problems) = error else {
@@ -83,7 +83,7 @@ struct SettingsStoreTests {
     }
 
     @Test func damagedSettingsAreATypedErrorAndAreLeftAlone() async throws {
-        let documents = InMemoryDocumentStore()
+        let documents = FakeDocumentStore()
         try await documents.save(
             DocumentDraft(
                 id: try DocumentID("settings.json"), contentType: DocumentContentType.json, bytes: Data("{".utf8)))
@@ -95,14 +95,14 @@ struct SettingsStoreTests {
     }
 
     @Test func aStorageFailureIsTyped() async throws {
-        let documents = DocumentStoreSpy()
+        let documents = SpyDocumentStore()
         await documents.failNext(.load, with: .closed)
         await #expect(throws: SettingsError.storage(.closed)) { try await store(documents).current() }
     }
 
     @Test func textTheInvoiceFontsCannotDrawIsRefused() async throws {
         let settings = DocumentSettingsStore(
-            documents: InMemoryDocumentStore(), messages: .english,
+            documents: FakeDocumentStore(), messages: .english,
             undrawableCharacters: { text in text.filter { $0 == "☃" } })
         await #expect(throws: SettingsError.self) { try await settings.set(.sellerName, to: ["Snow ☃ Ltd"]) }
     }

@@ -2,7 +2,7 @@ public import Storage
 
 /// Records the ranges a report screen asks for and answers with canned reports, so a screen's test needs neither
 /// a store nor a calendar.
-public actor ReportReaderSpy: ReportReading {
+public actor SpyReportReader: ReportReading {
     /// Every range asked for, in order.
     public private(set) var requestedRanges: [ReportRange] = []
     private var reports: [ReportRange: ExpenseReport]

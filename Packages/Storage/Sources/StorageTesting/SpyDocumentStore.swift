@@ -3,7 +3,7 @@ public import Storage
 
 /// Records every call to a document store, numbered creations included, and can make the next call of an
 /// operation fail.
-public actor DocumentStoreSpy: DocumentStore, NumberedDocumentCreating {
+public actor SpyDocumentStore: DocumentStore, NumberedDocumentCreating {
     /// A recorded call, with its arguments.
     public enum Call: Hashable, Sendable {
         /// ``save(_:)`` with the draft.
@@ -42,9 +42,9 @@ public actor DocumentStoreSpy: DocumentStore, NumberedDocumentCreating {
         self.wrapped = wrapped
     }
 
-    /// A spy in front of a new ``InMemoryDocumentStore``.
+    /// A spy in front of a new ``FakeDocumentStore``.
     public init(now: @escaping @Sendable () -> Date = Date.init) {
-        self.init(wrapping: InMemoryDocumentStore(now: now))
+        self.init(wrapping: FakeDocumentStore(now: now))
     }
 
     /// Makes the next call of `operation` throw `error` (failures queue up in order).

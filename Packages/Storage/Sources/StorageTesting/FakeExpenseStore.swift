@@ -4,7 +4,7 @@ public import Storage
 /// An expense store in memory, for previews and other teams' tests: it checks, saves, reports and notifies exactly
 /// like the file and SQLite stores (the same contract suite runs against all three) and forgets everything when it
 /// goes away.
-public actor InMemoryExpenseStore: ExpenseStore {
+public actor FakeExpenseStore: ExpenseStore {
     private var table = ExpenseTable()
     private let broadcaster: ChangeBroadcaster<ExpenseChange>
 

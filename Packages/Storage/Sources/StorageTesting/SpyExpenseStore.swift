@@ -3,7 +3,7 @@ public import Storage
 
 /// Records every call to an expense store and can make the next call of an operation fail, so a consumer's test
 /// checks what its code asked for and how it handles errors without hand-rolling a mock.
-public actor ExpenseStoreSpy: ExpenseStore {
+public actor SpyExpenseStore: ExpenseStore {
     /// A recorded call, with its arguments.
     public enum Call: Hashable, Sendable {
         /// ``save(_:)`` with the batch.
@@ -38,9 +38,9 @@ public actor ExpenseStoreSpy: ExpenseStore {
         self.wrapped = wrapped
     }
 
-    /// A spy in front of a new ``InMemoryExpenseStore``.
+    /// A spy in front of a new ``FakeExpenseStore``.
     public init() {
-        self.init(wrapping: InMemoryExpenseStore())
+        self.init(wrapping: FakeExpenseStore())
     }
 
     /// Makes the next call of `operation` throw `error` (failures queue up in order).

@@ -3,7 +3,7 @@ public import Navigation
 
 /// A ``/Navigation/Navigator`` double that answers with a configured outcome and records every URL it was asked to
 /// follow.
-public actor RecordingNavigator: Navigator {
+public actor SpyNavigator: Navigator {
     private let outcome: @Sendable (URL) -> NavigationOutcome
     /// The URLs received so far, in call order.
     public private(set) var visitedURLs: [URL] = []

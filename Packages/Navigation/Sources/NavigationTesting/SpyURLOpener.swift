@@ -2,7 +2,7 @@ public import Foundation
 public import Navigation
 
 /// A ``/Navigation/URLOpener`` double with configurable answers that records every question and every opened URL.
-public actor RecordingURLOpener: URLOpener {
+public actor SpyURLOpener: URLOpener {
     private let canOpenAnswer: @Sendable (URL) -> Bool
     private let openAnswer: @Sendable (URL) -> Bool
     /// The URLs `canOpen` was asked about, in order.

@@ -1,7 +1,7 @@
 public import Navigation
 
 /// A ``/Navigation/BadgeCleaner`` double that counts calls and can fail on chosen calls.
-public actor RecordingBadgeCleaner: BadgeCleaner {
+public actor SpyBadgeCleaner: BadgeCleaner {
     private var script: [BadgeCleaningError?]
     /// How many times `clearBadge` was called, failed calls included.
     public private(set) var calls = 0

@@ -1,7 +1,7 @@
 public import Navigation
 
 /// A ``/Navigation/ScreenPresenter`` double that records what it was asked to present, in order.
-public actor RecordingScreenPresenter<Destination: Hashable & Sendable>: ScreenPresenter {
+public actor SpyScreenPresenter<Destination: Hashable & Sendable>: ScreenPresenter {
     /// The destinations presented so far.
     public private(set) var presented: [Destination] = []
 

@@ -3,7 +3,7 @@ public import Storage
 
 /// A document store in memory, for previews and other teams' tests: it checks, saves, lists and dates documents
 /// exactly like the file and SQLite stores and forgets everything when it goes away.
-public actor InMemoryDocumentStore: DocumentStore, NumberedDocumentCreating {
+public actor FakeDocumentStore: DocumentStore, NumberedDocumentCreating {
     private var documents: [DocumentID: Document] = [:]
     private var sequences: [NumberSequence: Int] = [:]
     private let now: @Sendable () -> Date
