@@ -71,6 +71,9 @@ class ManifestTests(unittest.TestCase):
 
     def test_an_unknown_example_is_a_usage_error(self) -> None:
         self.assertEqual(self.examples("Nope").returncode, 64)
+        refused = self.examples("--jobs", "0")
+        self.assertEqual((refused.returncode, refused.stderr),
+                         (64, "examples: --jobs takes a whole number of at least 1\n"))
 
 
 class AffectedExamplesTests(unittest.TestCase):
@@ -163,6 +166,8 @@ class BuildTests(unittest.TestCase):
         self.assertIn("no such module 'GammaCore'", result.stdout)
         self.assertIn("examples: 1 passed, 1 failed", result.stdout)
         self.assertIn(": ExtraConsumer", result.stdout)
+        self.assertLess(result.stdout.index("--> CoreConsumer"), result.stdout.index("--> ExtraConsumer"),
+                        "built two at a time, the reports still come in name order")
 
 
 if __name__ == "__main__":
