@@ -14,6 +14,7 @@ debian_package_for() {
         zlib.h) echo zlib1g-dev ;;
         qpdf) echo qpdf ;;
         pdftotext | pdfinfo | pdftoppm) echo poppler-utils ;;
+        cjk-font) echo fonts-droid-fallback ;;
         *) echo "" ;;
     esac
 }
@@ -26,6 +27,12 @@ have_tool() {
             ;;
         zlib.h)
             [ -f /usr/include/zlib.h ] || pkg-config --exists zlib 2>/dev/null || [ "$(uname -s)" = Darwin ]
+            ;;
+        cjk-font)
+            # One of the CJK TrueType fonts the Rendering tests look for (FontFixtures.swift); none on macOS,
+            # where those tests say they were skipped.
+            [ -f /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf ] ||
+                [ -f /usr/share/fonts/truetype/wqy/wqy-zenhei.ttc ] || [ "$(uname -s)" = Darwin ]
             ;;
         *) command -v "$1" >/dev/null 2>&1 ;;
     esac
@@ -72,12 +79,13 @@ ensure_swift() {
 }
 
 # The tools every full run needs: SQLite headers for StorageSQLite, zlib headers for RenderingZlib, python3 for the
-# scripts and the dev-server, git for the tooling tests, qpdf and poppler for the PDF checks, the sqlite3 shell for
-# the storage benchmark's side-by-side figures.
+# scripts and the dev-server, git for the tooling tests, qpdf and poppler for the PDF checks, a CJK font for the
+# Rendering tests of Chinese and Japanese invoices, the sqlite3 shell for the storage benchmark's side-by-side
+# figures.
 # Every root build of the scripts (Scripts/test, Scripts/demo, Scripts/faults) carries coverage instrumentation:
 # one build serves the suites, the coverage figures and the app, and no script rebuilds another's products.
 ROOT_BUILD_FLAGS=(--enable-code-coverage)
-ALL_TOOLS=(python3 git pkg-config sqlite3.h zlib.h qpdf pdftotext pdfinfo pdftoppm sqlite3)
+ALL_TOOLS=(python3 git pkg-config sqlite3.h zlib.h qpdf pdftotext pdfinfo pdftoppm cjk-font sqlite3)
 
 # Tools from PyPI, pinned: installed with pip into one virtual environment per machine (shared by every clone and
 # worktree), never into the system's Python. LEDGER_TOOLS_DIR moves it.
