@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import unittest
 
-from Tests.fixtures import COMPOSITION_ROOT_MANIFEST, ROOT_MANIFEST, Fixture
+from Tests.fixtures import COMPOSITION_ROOT_MANIFEST, ROOT_MANIFEST, Fixture, package_manifest
 
 ALL_UNITS = ["Alpha", "AlphaFeature", "Beta", "BetaFeature", "CompositionRoot", "Ledger"]
 
@@ -124,6 +124,26 @@ class AffectedTests(unittest.TestCase):
             "CompositionRoot": f"CompositionRoot <- BetaFeature ({source})",
             "Ledger": f"Ledger <- CompositionRoot <- BetaFeature ({source})",
         })
+
+    def test_a_unit_without_a_suite_is_built_in_the_root_build_when_the_root_compiles_it(self) -> None:
+        for name in ("Benchmarks", "Tool"):
+            target = (f'.executableTarget(name: "{name}", dependencies: [.product(name: "Alpha", package: "Alpha")], '
+                      'swiftSettings: swiftSettings),')
+            self.fixture.write(f"Apps/{name}/Package.swift", package_manifest(
+                name, targets=target, dependencies='.package(path: "../../Packages/Alpha")',
+                products=f'.executable(name: "{name.lower()}", targets: ["{name}"])'))
+            self.fixture.write(f"Apps/{name}/Sources/{name}/main.swift", "import Alpha\n")
+        benchmarks = ('.executableTarget(name: "Benchmarks", '
+                      'dependencies: [.product(name: "Alpha", package: "Alpha")], '
+                      'path: "Apps/Benchmarks/Sources/Benchmarks", swiftSettings: swiftSettings),\n'
+                      '        .testTarget(name: "LedgerTests",')
+        self.fixture.write("Package.swift", ROOT_MANIFEST.replace('.testTarget(name: "LedgerTests",', benchmarks, 1))
+        self.base = self.fixture.commit("benchmarks and a tool")
+        self.fixture.write("Packages/Alpha/Sources/Alpha/Alpha.swift", "/// Changed.\npublic struct AlphaValue {}\n")
+        jobs = {job["package"]: job["command"] for job in self.affected()["affected"]}
+        # The root manifest compiles the benchmarks' sources: one root build serves them and the apps' suites.
+        self.assertEqual(jobs["Benchmarks"], "swift build --target Benchmarks")
+        self.assertEqual(jobs["Tool"], "swift build --package-path Apps/Tool")
 
     def test_a_feature_is_a_unit_with_its_folder_and_its_suite_in_the_root_build(self) -> None:
         self.fixture.write("Apps/Features/AlphaFeature/Tests/AlphaFeatureTests/More.swift", "import Testing\n")
