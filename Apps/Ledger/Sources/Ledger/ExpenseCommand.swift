@@ -65,13 +65,7 @@ enum ExpenseCommand {
                 throw .expense(error)
             }
         }
-        if session.console.json {
-            session.console.emit(ExpenseJSON(entry, days: session.factory.days))
-        } else {
-            session.console.line(
-                "Added \(entry.title): \(session.factory.formatted(entry.price, currencyCode: entry.currencyCode)) "
-                    + "on \(session.factory.days.string(from: entry.date)) (\(entry.id.uuidString.lowercased()))")
-        }
+        report("Added", entry, in: session)
         return .success
     }
 
@@ -182,13 +176,7 @@ enum ExpenseCommand {
                 throw .correction(error)
             }
         }
-        if session.console.json {
-            session.console.emit(ExpenseJSON(entry, days: session.factory.days))
-        } else {
-            session.console.line(
-                "Corrected \(entry.title): \(session.factory.formatted(entry.price, currencyCode: entry.currencyCode)) "
-                    + "on \(session.factory.days.string(from: entry.date)) (\(entry.id.uuidString.lowercased()))")
-        }
+        report("Corrected", entry, in: session)
         return .success
     }
 
@@ -203,14 +191,19 @@ enum ExpenseCommand {
                 throw .correction(error)
             }
         }
+        report("Deleted", entry, in: session)
+        return .success
+    }
+
+    /// Says which expense a command added, corrected or deleted: as JSON with --json, else one line.
+    private static func report(_ verb: String, _ entry: ExpenseEntry, in session: CommandContext) {
         if session.console.json {
             session.console.emit(ExpenseJSON(entry, days: session.factory.days))
         } else {
             session.console.line(
-                "Deleted \(entry.title): \(session.factory.formatted(entry.price, currencyCode: entry.currencyCode)) "
+                "\(verb) \(entry.title): \(session.factory.formatted(entry.price, currencyCode: entry.currencyCode)) "
                     + "on \(session.factory.days.string(from: entry.date)) (\(entry.id.uuidString.lowercased()))")
         }
-        return .success
     }
 
     /// The amount `text` spells, or a usage error naming the option.

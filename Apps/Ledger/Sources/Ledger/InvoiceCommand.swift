@@ -118,8 +118,13 @@ enum InvoiceCommand {
 
     private static func show(_ invocation: Invocation) async throws(CommandError) -> ExitStatus {
         let number = try invocation.positionals()[0]
-        let session = await invocation.context()
-        let file = try await session.run { () throws(CommandError) in
+        return try await show(
+            number: number, out: invocation.arguments.value("out"), session: await invocation.context())
+    }
+
+    /// The stored invoice `number`, or why there is none.
+    static func stored(_ number: String, session: CommandContext) async throws(CommandError) -> InvoiceFile {
+        try await session.run { () throws(CommandError) in
             let archive = try await session.invoices().archive
             do throws(InvoiceError) {
                 return try await archive.invoice(number: number)
@@ -127,7 +132,12 @@ enum InvoiceCommand {
                 throw .invoice(error)
             }
         }
-        let written = try write(file.pdf, to: invocation.arguments.value("out"))
+    }
+
+    /// Prints invoice `number` (lines, subtotal, tax, total), writing its PDF to `out` when given.
+    static func show(number: String, out: String?, session: CommandContext) async throws(CommandError) -> ExitStatus {
+        let file = try await stored(number, session: session)
+        let written = try write(file.pdf, to: out)
         if session.console.json {
             session.console.emit(InvoiceJSON(file.record, pdf: written))
             return .success

@@ -66,19 +66,7 @@ enum LinkCommand {
         let console = session.console
         switch destination {
         case .invoice(let number):
-            let file = try await session.run { () throws(CommandError) in
-                let archive = try await session.invoices().archive
-                do throws(InvoiceError) {
-                    return try await archive.invoice(number: number)
-                } catch {
-                    throw .invoice(error)
-                }
-            }
-            if console.json {
-                console.emit(InvoiceJSON(file.record))
-            } else {
-                for line in InvoiceText.lines(of: file.record, money: session.factory.formatted) { console.line(line) }
-            }
+            return try await InvoiceCommand.show(number: number, out: nil, session: session)
         case .report(let period):
             console.block(
                 try await ReportCommand.report(period.range, format: console.json ? .json : .table, session: session))
@@ -129,14 +117,7 @@ enum LinkCommand {
             destination = .report(period)
         case .invoice:
             let number = value ?? ""
-            _ = try await session.run { () throws(CommandError) in
-                let archive = try await session.invoices().archive
-                do throws(InvoiceError) {
-                    return try await archive.invoice(number: number)
-                } catch {
-                    throw .invoice(error)
-                }
-            }
+            _ = try await InvoiceCommand.stored(number, session: session)
             destination = .invoice(number: number)
         }
         let url: URL

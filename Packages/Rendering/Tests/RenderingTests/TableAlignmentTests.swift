@@ -5,17 +5,6 @@ import Testing
 
 @Suite("Rendering: expense tables line up")
 struct TableAlignmentTests {
-    private struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9e37_79b9_7f4a_7c15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-            z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-            return z ^ (z >> 31)
-        }
-    }
-
     private static let titles = [
         "A", "Coffee", "Zürich hotel", "Łódź — taxi", "東京のホテル", "Café ☕️ with friends", "Москва", "Ω",
         String(repeating: "Supercalifragilistic", count: 4), "e\u{301}cole",
@@ -23,7 +12,7 @@ struct TableAlignmentTests {
 
     @Test(arguments: 1...20 as ClosedRange<UInt64>)
     func everyRowWithAnAmountEndsInTheSameColumn(seed: UInt64) throws {
-        var random = Generator(state: seed)
+        var random = SeededGenerator(seed: seed)
         let currencies = try [
             Currency(code: "EUR", minorUnits: 2), Currency(code: "JPY", minorUnits: 0),
             Currency(code: "BHD", minorUnits: 3), Currency(code: "CHF", minorUnits: 2),
