@@ -129,13 +129,7 @@ public final class FileSystemDocumentStore: DocumentStore, NumberedDocumentCreat
         try await reading { [self] () throws(StorageError) -> Document? in
             guard try !pendingIDs().contains(id) else { return nil }
             let url = url(of: id)
-            let file: OpenFile
-            do throws(StorageError) {
-                file = try OpenFile(url)
-            } catch {
-                if case .fileSystem(let failure) = error, failure.errorNumber == ENOENT { return nil }
-                throw error
-            }
+            guard let file = try OpenFile.ifPresent(url) else { return nil }
             let preamble: RecordFile.Preamble
             let header: Data
             switch try RecordFile.readHeader(of: file, kind: .document, format: coding.formatName) {
@@ -333,13 +327,7 @@ public final class FileSystemDocumentStore: DocumentStore, NumberedDocumentCreat
 
     /// The checked metadata of the document file `name`, `nil` when it vanished (a writer deleted it meanwhile).
     private func readMetadata(at url: URL, named name: String) throws(StorageError) -> DocumentMetadata? {
-        let file: OpenFile
-        do throws(StorageError) {
-            file = try OpenFile(url)
-        } catch {
-            if case .fileSystem(let failure) = error, failure.errorNumber == ENOENT { return nil }
-            throw error
-        }
+        guard let file = try OpenFile.ifPresent(url) else { return nil }
         switch try RecordFile.readHeader(of: file, kind: .document, format: coding.formatName) {
         case .success(let (preamble, header)):
             guard let metadata = try? coding.decode(DocumentMetadata.self, from: header) else {

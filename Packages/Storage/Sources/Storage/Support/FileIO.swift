@@ -68,6 +68,16 @@ package final class OpenFile {
         size = Int(status.st_size)
     }
 
+    /// The file at `url` open for reading, or `nil` when there is none (a writer may have deleted it meanwhile).
+    package static func ifPresent(_ url: URL) throws(StorageError) -> OpenFile? {
+        do throws(StorageError) {
+            return try OpenFile(url)
+        } catch {
+            if case .fileSystem(let failure) = error, failure.errorNumber == ENOENT { return nil }
+            throw error
+        }
+    }
+
     deinit {
         _ = close(descriptor)
     }
