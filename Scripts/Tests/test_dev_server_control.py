@@ -61,9 +61,11 @@ class ControlTests(DevServerTestCase):
 
     def test_latency_delays_api_responses(self) -> None:
         self.server.request("POST", "/_control", {"latency_ms": 150})
-        started = time.monotonic()
         self.server.request("GET", "/v1/health")
-        self.assertGreaterEqual(time.monotonic() - started, 0.15)
+        self.server.request("GET", "/v1/health")
+        self.assertEqual(self.server.stats()["delayed_ms"], 300)
+        self.server.request("POST", "/_control/reset", {})
+        self.assertEqual(self.server.stats()["delayed_ms"], 0)
 
     def test_hang_holds_requests_until_released(self) -> None:
         self.server.request("POST", "/_control", {"hang": True})

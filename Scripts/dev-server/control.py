@@ -39,8 +39,9 @@ CONTROL_USAGE = """\
   POST /_control/reset            clears latency, failures, hang and the statistics; {"data": true} also
                                   forgets users, tokens, invoices and idempotency keys
   GET  /_stats                    200 {"total", "paths": {"/v1/me": 3}, "routes": {"GET /v1/me": 3},
-                                  "statuses": {"200": 2, "401": 1}}: every request that reached the server,
-                                  counted on arrival (before latency, hang or an injected failure)
+                                  "statuses": {"200": 2, "401": 1}, "delayed_ms": 300}: every request that
+                                  reached the server, counted on arrival (before latency, hang or an injected
+                                  failure), and the latency it has waited out in all
 """
 
 
@@ -150,6 +151,7 @@ def stats(request: Request) -> Response:
             "paths": dict(state.paths),
             "routes": dict(state.routes),
             "statuses": dict(state.statuses),
+            "delayed_ms": state.delayed_ms,
         }, {}
 
 

@@ -242,6 +242,7 @@ class State:
         self.paths: Counter[str] = Counter()
         self.routes: Counter[str] = Counter()
         self.statuses: Counter[str] = Counter()
+        self.delayed_ms = 0
 
     def control_state(self) -> dict[str, Any]:
         return {
@@ -465,6 +466,8 @@ class Handler(BaseHTTPRequestHandler):
         gate.wait()
         if latency:
             time.sleep(latency / 1000)
+            with state.lock:
+                state.delayed_ms += latency
         with state.lock:
             rule = next((rule for rule in state.failures if rule.matches(method, path)), None)
             if rule is not None:
