@@ -133,3 +133,15 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// `LEDGER_SUITES=LedgerTests,ValidationTests swift build --build-tests` declares only the named test suites (the
+// app and the benchmarks stay), so a build for the suites a change affects compiles and links nothing else:
+// Scripts/test --affected and Scripts/replay set it. Unset, or naming any suite this manifest does not have, every
+// suite stays: a misspelt name costs time, never a suite that silently does not run.
+if let selected = Context.environment["LEDGER_SUITES"] {
+    let names = Set(selected.split(separator: ",").map(String.init))
+    let suites = Set(package.targets.filter { $0.type == .test }.map(\.name))
+    if !names.isEmpty, names.isSubset(of: suites) {
+        package.targets.removeAll { $0.type == .test && !names.contains($0.name) }
+    }
+}

@@ -3,6 +3,7 @@ summary; a step name it does not know is a usage error that lists the steps."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -42,3 +43,35 @@ class StepSelectionTests(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class RootSuitesTests(unittest.TestCase):
+    """LEDGER_SUITES narrows the root manifest to the named test suites (Scripts/test --affected, Scripts/replay)."""
+
+    def suites(self, setting: str | None) -> list[str]:
+        env = {key: value for key, value in os.environ.items() if key != "LEDGER_SUITES"}
+        if setting is not None:
+            env["LEDGER_SUITES"] = setting
+        result = subprocess.run(["swift", "package", "dump-package", "--package-path", os.path.dirname(SCRIPTS)],
+                                capture_output=True, text=True, env=env)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        targets = json.loads(result.stdout)["targets"]
+        self.assertIn("Ledger", [target["name"] for target in targets], "the app always stays")
+        return sorted(target["name"] for target in targets if target["type"] == "test")
+
+    def test_the_named_suites_are_the_only_ones(self) -> None:
+        self.assertEqual(self.suites("LedgerTests,ValidationTests"), ["LedgerTests", "ValidationTests"])
+
+    def test_unset_empty_or_naming_an_unknown_suite_keeps_every_suite(self) -> None:
+        every = self.suites(None)
+        self.assertGreater(len(every), 10)
+        self.assertIn("ValidationTests", every)
+        for setting in ("", "ValidationTests,NoSuchTests", ","):
+            with self.subTest(setting=setting):
+                self.assertEqual(self.suites(setting), every)
+
+    def test_the_full_run_ignores_a_setting_left_in_the_environment(self) -> None:
+        result = subprocess.run([os.path.join(SCRIPTS, "test"), "--only", "swift-version"], capture_output=True,
+                                text=True, env=dict(os.environ, LEDGER_SUITES="LedgerTests"))
+        self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
+        self.assertIn("LEDGER_SUITES is ignored", result.stdout + result.stderr)

@@ -8,10 +8,13 @@ on a manifest that names a third-party URL, which is exactly what the architectu
 from __future__ import annotations
 
 import concurrent.futures
+import hashlib
 import json
 import os
 import re
+import shutil
 import subprocess
+import tempfile
 from dataclasses import dataclass, field
 
 COMPOSITION_ROOT = "CompositionRoot"
@@ -113,7 +116,13 @@ def find_manifests(root: str) -> list[str]:
 
 
 def dump_package(root: str, folder: str) -> dict:
+    root = os.path.abspath(root)
     path = os.path.join(root, folder) if folder else root
+    with open(os.path.join(path, "Package.swift"), "rb") as handle:
+        text = handle.read()
+    cached = ManifestCache.shared().get(text, folder, root)
+    if cached is not None:
+        return cached
     try:
         result = subprocess.run(
             ["swift", "package", "dump-package", "--package-path", path],
@@ -123,7 +132,99 @@ def dump_package(root: str, folder: str) -> dict:
         raise CheckError("swift is not on PATH; install the Swift toolchain (https://swift.org/install)") from error
     if result.returncode != 0:
         raise CheckError(f"{os.path.join(folder, 'Package.swift')}: the manifest does not evaluate:\n{result.stderr}")
-    return json.loads(result.stdout)
+    dump = json.loads(result.stdout)
+    ManifestCache.shared().put(text, folder, root, dump)
+    return dump
+
+
+class ManifestCache:
+    """What `dump-package` answered, by everything that decides the answer: the toolchain (its binary), the
+    manifest's bytes and its folder within the repository. Evaluating a manifest compiles it (about 0.3 s); the
+    scripts and their fixture repositories read the same manifests hundreds of times.
+
+    Paths under the repository are kept relative to it, so the same manifest in another clone or a fresh
+    temporary fixture is answered from the cache too. A manifest that can see more than its own text
+    (`Context`, `ProcessInfo`, `FileManager`, `Foundation`: the environment, the file system) and a dump that
+    names an absolute path outside the repository are never cached. The cache lives in
+    `$XDG_CACHE_HOME/ledger-monorepo/manifests` (or `~/.cache/...`); LEDGER_MANIFEST_CACHE=DIR moves it and
+    LEDGER_MANIFEST_CACHE=off turns it off.
+    """
+
+    #: Bumped when what is stored changes.
+    FORMAT = 1
+    ROOT_TOKEN = "\u0000root"
+    SIGHTED = re.compile(rb"\b(Context|ProcessInfo|FileManager|Foundation|#file|#filePath)\b")
+    _shared: "ManifestCache | None" = None
+
+    def __init__(self, folder: str | None, toolchain: str) -> None:
+        self.folder = folder
+        self.toolchain = toolchain
+
+    @classmethod
+    def shared(cls) -> "ManifestCache":
+        if cls._shared is None:
+            setting = os.environ.get("LEDGER_MANIFEST_CACHE", "")
+            base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+            folder = None if setting == "off" else (setting or os.path.join(base, "ledger-monorepo", "manifests"))
+            swift = shutil.which("swift")
+            if swift is None:
+                folder, toolchain = None, ""
+            else:
+                binary = os.path.realpath(swift)
+                status = os.stat(binary)
+                toolchain = f"{binary}:{status.st_size}:{status.st_mtime_ns}"
+            cls._shared = cls(folder, toolchain)
+        return cls._shared
+
+    def _file(self, text: bytes, folder: str) -> str | None:
+        if self.folder is None or self.SIGHTED.search(text):
+            return None
+        key = hashlib.sha256(f"{self.FORMAT}\0{self.toolchain}\0{folder}\0".encode() + text).hexdigest()
+        return os.path.join(self.folder, key[:2], key + ".json")
+
+    def get(self, text: bytes, folder: str, root: str) -> dict | None:
+        file = self._file(text, folder)
+        try:
+            with open(file, encoding="utf-8") as handle:  # type: ignore[arg-type]
+                stored = json.load(handle)
+        except (TypeError, OSError, ValueError):
+            return None
+        return self._paths(stored, lambda value: root + value[len(self.ROOT_TOKEN):]
+                           if value.startswith(self.ROOT_TOKEN) else value)
+
+    def put(self, text: bytes, folder: str, root: str, dump: dict) -> None:
+        file = self._file(text, folder)
+        if file is None:
+            return
+        outside = []
+
+        def relative(value: str) -> str:
+            if value == root or value.startswith(root + os.sep):
+                return self.ROOT_TOKEN + value[len(root):]
+            if value.startswith(os.sep):
+                outside.append(value)
+            return value
+
+        stored = self._paths(dump, relative)
+        if outside:
+            return
+        try:
+            os.makedirs(os.path.dirname(file), exist_ok=True)
+            with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=os.path.dirname(file), delete=False) as out:
+                json.dump(stored, out)
+            os.replace(out.name, file)
+        except OSError:
+            pass  # a cache that cannot be written only costs time
+
+    @classmethod
+    def _paths(cls, value, change):
+        if isinstance(value, str):
+            return change(value)
+        if isinstance(value, list):
+            return [cls._paths(item, change) for item in value]
+        if isinstance(value, dict):
+            return {key: cls._paths(item, change) for key, item in value.items()}
+        return value
 
 
 def default_target_path(kind: str, name: str) -> str:
