@@ -84,8 +84,8 @@ ensure_swift() {
 # figures.
 # Every root build of the scripts (Scripts/test, Scripts/demo, Scripts/faults, Scripts/coverage --run) carries
 # coverage instrumentation: one build serves the suites, the coverage figures and the app, and no script rebuilds
-# another's products. No script reads the index store, so none is written (a tenth of a cold build).
-ROOT_BUILD_FLAGS=(--enable-code-coverage --disable-index-store)
+# another's products.
+ROOT_BUILD_FLAGS=(--enable-code-coverage)
 ALL_TOOLS=(python3 git pkg-config sqlite3.h zlib.h qpdf pdftotext pdfinfo pdftoppm cjk-font sqlite3)
 
 # Tools from PyPI, pinned: installed with pip into one virtual environment per machine (shared by every clone and

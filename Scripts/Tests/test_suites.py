@@ -1,0 +1,131 @@
+"""Scripts/suites: every test target of a package runs in a process of its own, N at a time, each one test at a
+time; a failure or a crash names its target, a build that fails runs nothing, and coverage profiles are merged."""
+
+from __future__ import annotations
+
+import glob
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+import unittest
+
+from Tests.fixtures import SCRIPTS
+
+MANIFEST = """// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "SuitesFixture",
+    targets: [
+        .target(name: "Counter"),
+        .testTarget(name: "AlphaTests", dependencies: ["Counter"]),
+        .testTarget(name: "BetaTests", dependencies: ["Counter"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
+"""
+
+FILES = {
+    "Package.swift": MANIFEST,
+    "Sources/Counter/Counter.swift": "public func twice(_ value: Int) -> Int { value * 2 }\n",
+    "Tests/AlphaTests/AlphaTests.swift":
+        "import Counter\nimport Testing\n\n@Test func doubles() { #expect(twice(2) == 4) }\n"
+        "@Test func doublesZero() { #expect(twice(0) == 0) }\n",
+    "Tests/BetaTests/BetaTests.swift": "import Counter\nimport Testing\n\n@Test func doublesNegatives() "
+                                       "{ #expect(twice(-3) == -6) }\n",
+}
+FLAGS = ("--", "--enable-code-coverage")
+
+
+def write(root: str, files: dict[str, str]) -> None:
+    for path, text in files.items():
+        full = os.path.join(root, path)
+        os.makedirs(os.path.dirname(full), exist_ok=True)
+        with open(full, "w", encoding="utf-8") as handle:
+            handle.write(text)
+
+
+def suites(root: str, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([os.path.join(SCRIPTS, "suites"), "--root", root, *args], capture_output=True, text=True)
+
+
+class UsageTests(unittest.TestCase):
+    def test_jobs_must_be_a_positive_number(self) -> None:
+        result = suites(tempfile.gettempdir(), "--jobs", "0")
+        self.assertEqual(result.returncode, 64)
+        self.assertIn("--jobs takes a whole number of at least 1", result.stderr)
+
+    def test_an_unknown_option_is_a_usage_error(self) -> None:
+        self.assertEqual(suites(tempfile.gettempdir(), "--fast").returncode, 64)
+
+
+@unittest.skipIf(shutil.which("swift") is None, "needs a Swift toolchain")
+class SuitesFixtureTests(unittest.TestCase):
+    """Builds the fixture package once (with coverage); each test changes one file and puts it back."""
+
+    root: str
+    folder: tempfile.TemporaryDirectory
+
+    @classmethod
+    def setUpClass(cls) -> None:
+        cls.folder = tempfile.TemporaryDirectory(prefix="suites-fixture-")
+        cls.root = cls.folder.name
+        write(cls.root, FILES)
+
+    @classmethod
+    def tearDownClass(cls) -> None:
+        cls.folder.cleanup()
+
+    def setUp(self) -> None:
+        self.addCleanup(write, self.root, FILES)
+
+    def bin_path(self) -> str:
+        result = subprocess.run(["swift", "build", "--enable-code-coverage", "--show-bin-path"], cwd=self.root,
+                                capture_output=True, text=True)
+        return result.stdout.strip()
+
+    def test_every_target_runs_in_its_own_process_and_coverage_is_merged(self) -> None:
+        result = suites(self.root, *FLAGS)
+        self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
+        self.assertIn("suites: 3 tests in 2 targets, 2 at a time", result.stdout)
+        self.assertRegex(result.stdout, r"--> AlphaTests: ok in [\d.]+ s\n(.*\n)*.*Test run with 2 tests")
+        self.assertRegex(result.stdout, r"--> BetaTests: ok in [\d.]+ s\n(.*\n)*.*Test run with 1 test")
+        self.assertIn("--> xctest: ok", result.stdout)
+        codecov = os.path.join(self.bin_path(), "codecov")
+        self.assertTrue(glob.glob(os.path.join(codecov, "AlphaTests-*.profraw")))
+        self.assertTrue(glob.glob(os.path.join(codecov, "BetaTests-*.profraw")))
+        self.assertTrue(os.path.isfile(os.path.join(codecov, "default.profdata")))
+        with open(os.path.join(self.bin_path(), "suites-times.json"), encoding="utf-8") as handle:
+            self.assertEqual(sorted(json.load(handle)), ["AlphaTests", "BetaTests"])
+
+    def test_a_failing_test_fails_the_run_and_names_its_target_while_the_others_pass(self) -> None:
+        write(self.root, {"Tests/BetaTests/BetaTests.swift":
+                          "import Counter\nimport Testing\n\n@Test func wrong() { #expect(twice(1) == 3) }\n"})
+        result = suites(self.root, "--jobs", "1", *FLAGS)
+        self.assertEqual(result.returncode, 1, result.stdout + result.stderr)
+        self.assertIn("--> AlphaTests: ok", result.stdout)
+        self.assertIn("--> BetaTests: FAILED (exit status 1)", result.stdout)
+        self.assertIn("suites: FAILED: BetaTests (exit status 1); its output is above", result.stderr)
+
+    def test_a_crashing_test_names_the_signal(self) -> None:
+        write(self.root, {"Tests/AlphaTests/AlphaTests.swift":
+                          "import Counter\nimport Testing\n\n@Test func crashes() { let none: [Int] = []; "
+                          "#expect(none[twice(1)] == 0) }\n"})
+        result = suites(self.root, *FLAGS)
+        self.assertEqual(result.returncode, 1, result.stdout + result.stderr)
+        self.assertRegex(result.stdout, r"--> AlphaTests: FAILED \(killed by signal \d+\)")
+        self.assertIn("--> BetaTests: ok", result.stdout)
+
+    def test_a_build_that_fails_runs_no_suite(self) -> None:
+        write(self.root, {"Sources/Counter/Counter.swift": "public func twice(_ value: Int) -> Int { value * }\n"})
+        result = suites(self.root, *FLAGS)
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("Counter.swift", result.stdout)
+        self.assertIn("suites: the build failed, so no suite ran", result.stderr)
+        self.assertNotIn("-->", result.stdout)
+
+
+if __name__ == "__main__":
+    unittest.main()
