@@ -87,7 +87,8 @@ class ManifestCacheTests(unittest.TestCase):
     def test_a_manifest_that_reads_its_environment_or_files_is_never_cached(self) -> None:
         fixture = self.fixtures[0]
         for line in ('let extra = Context.environment["X"]', "import Foundation",
-                     "import Foundation\nlet here = FileManager.default.currentDirectoryPath"):
+                     "import Foundation\nlet here = FileManager.default.currentDirectoryPath",
+                     "#if canImport(Glibc)\nimport Glibc\n#endif", "let here = #filePath"):
             with self.subTest(line=line):
                 fixture.write("Packages/Alpha/Package.swift",
                               package_manifest("Alpha").replace("import PackageDescription\n",

@@ -51,6 +51,49 @@ def suites(root: str, *args: str) -> subprocess.CompletedProcess:
     return subprocess.run([os.path.join(SCRIPTS, "suites"), "--root", root, *args], capture_output=True, text=True)
 
 
+def load_suites():
+    import importlib.machinery
+    import importlib.util
+    loader = importlib.machinery.SourceFileLoader("suites_script", os.path.join(SCRIPTS, "suites"))
+    spec = importlib.util.spec_from_loader(loader.name, loader)
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
+    return module
+
+
+class FakeBinaryTests(unittest.TestCase):
+    """A test binary that answers with a script: what the runner makes of odd answers."""
+
+    def setUp(self) -> None:
+        self.folder = tempfile.TemporaryDirectory(prefix="suites-fake-")
+        self.addCleanup(self.folder.cleanup)
+        self.suites = load_suites()
+
+    def fake(self, script: str) -> str:
+        path = os.path.join(self.folder.name, "FakePackageTests.xctest")
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write("#!/bin/sh\n" + script)
+        os.chmod(path, 0o755)
+        return path
+
+    def test_a_target_whose_filter_runs_no_test_fails(self) -> None:
+        binary = self.fake('echo "Test run with 0 tests in 0 suites passed after 0.001 seconds."\n')
+        result = self.suites.run_target(binary, self.folder.name, "swift-testing", "AlphaTests", None)
+        self.assertFalse(result["ok"])
+        self.assertIn("ran no test", result["why"])
+
+    def test_a_binary_that_cannot_start_is_a_failure_not_a_crash(self) -> None:
+        result = self.suites.run_target(os.path.join(self.folder.name, "missing"), self.folder.name,
+                                        "swift-testing", "AlphaTests", None)
+        self.assertFalse(result["ok"])
+        self.assertIn("could not start", result["why"])
+
+    def test_the_listing_counts_tests_by_target(self) -> None:
+        binary = self.fake('printf "AlphaTests.Suite/one()\\nAlphaTests.two()\\nBetaTests.Other/three()\\n'
+                           'noise line\\n"\n')
+        self.assertEqual(self.suites.list_tests(binary, self.folder.name), {"AlphaTests": 2, "BetaTests": 1})
+
+
 class UsageTests(unittest.TestCase):
     def test_jobs_must_be_a_positive_number(self) -> None:
         result = suites(tempfile.gettempdir(), "--jobs", "0")

@@ -143,9 +143,9 @@ class ManifestCache:
     scripts and their fixture repositories read the same manifests hundreds of times.
 
     Paths under the repository are kept relative to it, so the same manifest in another clone or a fresh
-    temporary fixture is answered from the cache too. A manifest that can see more than its own text
-    (`Context`, `ProcessInfo`, `FileManager`, `Foundation`: the environment, the file system) and a dump that
-    names an absolute path outside the repository are never cached. The cache lives in
+    temporary fixture is answered from the cache too. A manifest that can see more than its own text (one that
+    uses `Context`, `#file` or `#filePath`, or imports anything besides PackageDescription: the environment, the
+    file system) and a dump that names an absolute path outside the repository are never cached. The cache lives in
     `$XDG_CACHE_HOME/ledger-monorepo/manifests` (or `~/.cache/...`); LEDGER_MANIFEST_CACHE=DIR moves it and
     LEDGER_MANIFEST_CACHE=off turns it off.
     """
@@ -153,7 +153,7 @@ class ManifestCache:
     #: Bumped when what is stored changes.
     FORMAT = 1
     ROOT_TOKEN = "\u0000root"
-    SIGHTED = re.compile(rb"\b(Context|ProcessInfo|FileManager|Foundation|#file|#filePath)\b")
+    SIGHTED = re.compile(rb"\bContext\b|#file|\bimport\s+(?!PackageDescription\b)")
     _shared: "ManifestCache | None" = None
 
     def __init__(self, folder: str | None, toolchain: str) -> None:
