@@ -1,6 +1,6 @@
 """The toolchain pin and the workflow lint: Scripts/test's swift-version step names both versions on a mismatch,
 .swift-version pins what CI's image is built from, and Scripts/lint-workflows passes the repository's workflows and
-fails a broken one with actionlint's and shellcheck's findings."""
+shell scripts and fails a broken one with actionlint's and shellcheck's findings."""
 
 from __future__ import annotations
 
@@ -92,6 +92,23 @@ class LintWorkflowsTests(unittest.TestCase):
         self.assertIn('input "fetch-dept" is not defined', result.stdout)
         self.assertRegex(result.stdout, re.compile(r"github\.event\.pull_request\.title.*potentially untrusted", re.S))
         self.assertIn("SC2086", result.stdout)
+
+    def test_a_shell_script_with_a_warning_fails_and_a_clean_one_passes(self) -> None:
+        with tempfile.TemporaryDirectory() as folder:
+            broken = os.path.join(folder, "broken")
+            clean = os.path.join(folder, "clean")
+            with open(broken, "w", encoding="utf-8") as handle:
+                handle.write('#!/usr/bin/env bash\ncd "$1"\nrm -rf build\n')
+            with open(clean, "w", encoding="utf-8") as handle:
+                handle.write('#!/usr/bin/env bash\nset -euo pipefail\ncd "$1" || exit 1\nrm -rf build\n')
+            failed = lint(broken)
+            passed = lint(clean)
+        self.assertEqual(failed.returncode, 1, failed.stdout + failed.stderr)
+        self.assertIn("SC2164", failed.stdout)
+        self.assertIn("broken", failed.stdout)
+        self.assertEqual(passed.returncode, 0, passed.stdout + passed.stderr)
+        self.assertIn("0 workflow file(s) pass actionlint", passed.stdout)
+        self.assertIn("1 shell script(s) pass shellcheck", passed.stdout)
 
 
 if __name__ == "__main__":
