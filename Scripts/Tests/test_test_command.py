@@ -75,3 +75,8 @@ class RootSuitesTests(unittest.TestCase):
                                 text=True, env=dict(os.environ, LEDGER_SUITES="LedgerTests"))
         self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
         self.assertIn("LEDGER_SUITES is ignored", result.stdout + result.stderr)
+
+    def test_the_scripts_read_every_suite_whatever_the_environment(self) -> None:
+        result = subprocess.run([os.path.join(SCRIPTS, "check-architecture")], capture_output=True, text=True,
+                                env=dict(os.environ, LEDGER_SUITES="LedgerTests"))
+        self.assertEqual(result.returncode, 0, result.stdout + result.stderr)

@@ -124,9 +124,12 @@ def dump_package(root: str, folder: str) -> dict:
     if cached is not None:
         return cached
     try:
+        # The scripts read the whole repository: the root manifest's narrowing to some suites (LEDGER_SUITES, for
+        # builds) must not hide a suite from them.
         result = subprocess.run(
             ["swift", "package", "dump-package", "--package-path", path],
             capture_output=True, text=True, check=False,
+            env={key: value for key, value in os.environ.items() if key != "LEDGER_SUITES"},
         )
     except FileNotFoundError as error:
         raise CheckError("swift is not on PATH; install the Swift toolchain (https://swift.org/install)") from error
