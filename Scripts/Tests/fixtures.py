@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import subprocess
 import tempfile
+import unittest
 
 SCRIPTS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REPO = os.path.dirname(SCRIPTS)
@@ -238,3 +239,34 @@ class Fixture:
         self._folder.cleanup()
 
 
+def write_files(root: str, files: dict[str, str]) -> None:
+    """Writes each `{path: text}` under `root`, making the folders it needs."""
+    for path, text in files.items():
+        full = os.path.join(root, path)
+        os.makedirs(os.path.dirname(full), exist_ok=True)
+        with open(full, "w", encoding="utf-8") as handle:
+            handle.write(text)
+
+
+class PackageFixtureCase(unittest.TestCase):
+    """A package written once per test class (`FILES`, in a temporary folder whose name starts with `PREFIX`), so
+    its build folder stays warm between tests: each test changes what it needs and `FILES` are written back after
+    it."""
+
+    FILES: dict[str, str] = {}
+    PREFIX = "package-fixture-"
+    root: str
+    folder: tempfile.TemporaryDirectory
+
+    @classmethod
+    def setUpClass(cls) -> None:
+        cls.folder = tempfile.TemporaryDirectory(prefix=cls.PREFIX)
+        cls.root = cls.folder.name
+        write_files(cls.root, cls.FILES)
+
+    @classmethod
+    def tearDownClass(cls) -> None:
+        cls.folder.cleanup()
+
+    def setUp(self) -> None:
+        self.addCleanup(write_files, self.root, self.FILES)

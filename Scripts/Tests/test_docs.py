@@ -14,7 +14,7 @@ import sys
 import tempfile
 import unittest
 
-from Tests.fixtures import SCRIPTS, package_manifest
+from Tests.fixtures import SCRIPTS, PackageFixtureCase, package_manifest, write_files
 
 DOCS = os.path.join(SCRIPTS, "docs")
 
@@ -105,12 +105,6 @@ FIXTURE_FILES = {
 }
 
 
-def write_fixture(root: str) -> None:
-    for path, text in FIXTURE_FILES.items():
-        full = os.path.join(root, path)
-        os.makedirs(os.path.dirname(full), exist_ok=True)
-        with open(full, "w", encoding="utf-8") as file:
-            file.write(text)
 
 
 def run_docs(root: str, *args: str) -> subprocess.CompletedProcess:
@@ -122,7 +116,7 @@ class DocsCommandLineTests(unittest.TestCase):
         folder = tempfile.TemporaryDirectory(prefix="docs-fixture-")
         self.addCleanup(folder.cleanup)
         self.root = folder.name
-        write_fixture(self.root)
+        write_files(self.root, FIXTURE_FILES)
 
     def test_help_prints_the_usage(self) -> None:
         result = run_docs(self.root, "--help")
@@ -168,24 +162,11 @@ class DocsCommandLineTests(unittest.TestCase):
 
 @unittest.skipIf(os.environ.get("DOCS_SKIP_BUILD") == "1", "DOCS_SKIP_BUILD=1")
 @unittest.skipIf(shutil.which("swift") is None, "needs a Swift toolchain")
-class DocsFixtureTests(unittest.TestCase):
+class DocsFixtureTests(PackageFixtureCase):
     """Builds the fixture package once; each test changes one file and puts it back."""
 
-    root: str
-    folder: tempfile.TemporaryDirectory
-
-    @classmethod
-    def setUpClass(cls) -> None:
-        cls.folder = tempfile.TemporaryDirectory(prefix="docs-fixture-")
-        cls.root = cls.folder.name
-        write_fixture(cls.root)
-
-    @classmethod
-    def tearDownClass(cls) -> None:
-        cls.folder.cleanup()
-
-    def setUp(self) -> None:
-        self.addCleanup(write_fixture, self.root)
+    FILES = FIXTURE_FILES
+    PREFIX = "docs-fixture-"
 
     def path(self, relative: str) -> str:
         return os.path.join(self.root, relative)

@@ -11,7 +11,7 @@ import subprocess
 import tempfile
 import unittest
 
-from Tests.fixtures import SCRIPTS
+from Tests.fixtures import SCRIPTS, PackageFixtureCase, write_files
 
 MANIFEST = """// swift-tools-version: 6.0
 import PackageDescription
@@ -27,7 +27,7 @@ let package = Package(
 )
 """
 
-FILES = {
+PACKAGE_FILES = {
     "Package.swift": MANIFEST,
     "Sources/Counter/Counter.swift": "public func twice(_ value: Int) -> Int { value * 2 }\n",
     "Tests/AlphaTests/AlphaTests.swift":
@@ -37,14 +37,6 @@ FILES = {
                                        "{ #expect(twice(-3) == -6) }\n",
 }
 FLAGS = ("--", "--enable-code-coverage")
-
-
-def write(root: str, files: dict[str, str]) -> None:
-    for path, text in files.items():
-        full = os.path.join(root, path)
-        os.makedirs(os.path.dirname(full), exist_ok=True)
-        with open(full, "w", encoding="utf-8") as handle:
-            handle.write(text)
 
 
 def suites(root: str, *args: str) -> subprocess.CompletedProcess:
@@ -105,24 +97,11 @@ class UsageTests(unittest.TestCase):
 
 
 @unittest.skipIf(shutil.which("swift") is None, "needs a Swift toolchain")
-class SuitesFixtureTests(unittest.TestCase):
+class SuitesFixtureTests(PackageFixtureCase):
     """Builds the fixture package once (with coverage); each test changes one file and puts it back."""
 
-    root: str
-    folder: tempfile.TemporaryDirectory
-
-    @classmethod
-    def setUpClass(cls) -> None:
-        cls.folder = tempfile.TemporaryDirectory(prefix="suites-fixture-")
-        cls.root = cls.folder.name
-        write(cls.root, FILES)
-
-    @classmethod
-    def tearDownClass(cls) -> None:
-        cls.folder.cleanup()
-
-    def setUp(self) -> None:
-        self.addCleanup(write, self.root, FILES)
+    FILES = PACKAGE_FILES
+    PREFIX = "suites-fixture-"
 
     def bin_path(self) -> str:
         result = subprocess.run(["swift", "build", "--enable-code-coverage", "--show-bin-path"], cwd=self.root,
@@ -140,11 +119,21 @@ class SuitesFixtureTests(unittest.TestCase):
         self.assertTrue(glob.glob(os.path.join(codecov, "AlphaTests-*.profraw")))
         self.assertTrue(glob.glob(os.path.join(codecov, "BetaTests-*.profraw")))
         self.assertTrue(os.path.isfile(os.path.join(codecov, "default.profdata")))
-        with open(os.path.join(self.bin_path(), "suites-times.json"), encoding="utf-8") as handle:
-            self.assertEqual(sorted(json.load(handle)), ["AlphaTests", "BetaTests"])
+
+    def test_the_times_of_targets_this_binary_does_not_hold_are_kept_for_the_next_run(self) -> None:
+        self.assertEqual(suites(self.root, *FLAGS).returncode, 0)
+        times = os.path.join(self.bin_path(), "suites-times.json")
+        with open(times, "w", encoding="utf-8") as handle:
+            json.dump({"GoneTests": 4.5, "AlphaTests": 99.0}, handle)
+        self.assertEqual(suites(self.root, *FLAGS).returncode, 0)
+        with open(times, encoding="utf-8") as handle:
+            kept = json.load(handle)
+        self.assertEqual(sorted(kept), ["AlphaTests", "BetaTests", "GoneTests"])
+        self.assertEqual(kept["GoneTests"], 4.5)
+        self.assertLess(kept["AlphaTests"], 99.0, "a target that ran gets this run's time")
 
     def test_a_failing_test_fails_the_run_and_names_its_target_while_the_others_pass(self) -> None:
-        write(self.root, {"Tests/BetaTests/BetaTests.swift":
+        write_files(self.root, {"Tests/BetaTests/BetaTests.swift":
                           "import Counter\nimport Testing\n\n@Test func wrong() { #expect(twice(1) == 3) }\n"})
         result = suites(self.root, "--jobs", "1", *FLAGS)
         self.assertEqual(result.returncode, 1, result.stdout + result.stderr)
@@ -153,7 +142,7 @@ class SuitesFixtureTests(unittest.TestCase):
         self.assertIn("suites: FAILED: BetaTests (exit status 1); its output is above", result.stderr)
 
     def test_a_crashing_test_names_the_signal(self) -> None:
-        write(self.root, {"Tests/AlphaTests/AlphaTests.swift":
+        write_files(self.root, {"Tests/AlphaTests/AlphaTests.swift":
                           "import Counter\nimport Testing\n\n@Test func crashes() { let none: [Int] = []; "
                           "#expect(none[twice(1)] == 0) }\n"})
         result = suites(self.root, *FLAGS)
@@ -162,7 +151,7 @@ class SuitesFixtureTests(unittest.TestCase):
         self.assertIn("--> BetaTests: ok", result.stdout)
 
     def test_a_build_that_fails_runs_no_suite(self) -> None:
-        write(self.root, {"Sources/Counter/Counter.swift": "public func twice(_ value: Int) -> Int { value * }\n"})
+        write_files(self.root, {"Sources/Counter/Counter.swift": "public func twice(_ value: Int) -> Int { value * }\n"})
         result = suites(self.root, *FLAGS)
         self.assertEqual(result.returncode, 1)
         self.assertIn("Counter.swift", result.stdout)

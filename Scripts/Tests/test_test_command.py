@@ -41,9 +41,6 @@ class StepSelectionTests(unittest.TestCase):
                 self.assertRegex(result.stdout, re.compile(rf"^\s+(Scripts/test )?{re.escape(name)}\b", re.M))
 
 
-if __name__ == "__main__":
-    unittest.main()
-
 
 class RootSuitesTests(unittest.TestCase):
     """LEDGER_SUITES narrows the root manifest to the named test suites (Scripts/test --affected, Scripts/replay)."""
@@ -80,3 +77,7 @@ class RootSuitesTests(unittest.TestCase):
         result = subprocess.run([os.path.join(SCRIPTS, "check-architecture")], capture_output=True, text=True,
                                 env=dict(os.environ, LEDGER_SUITES="LedgerTests"))
         self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main()
