@@ -65,8 +65,8 @@ public struct URLSessionHTTPClient: HTTPClient, AttemptLimitingHTTPClient {
                 let task = session.dataTask(with: urlRequest) { data, response, error in
                     exchange.finish(Self.result(data: data, response: response, error: error))
                 }
+                if let limit { exchange.arm(limit) }
                 exchange.start(task)
-                if let limit { exchange.arm(limit.schedule { exchange.end(with: limit.error) }) }
             }
         } onCancel: {
             exchange.end(with: .cancelled)
@@ -129,7 +129,7 @@ public struct URLSessionHTTPClient: HTTPClient, AttemptLimitingHTTPClient {
 
 /// One request in flight: the `URLSessionTask`, the caller waiting for it and its time limit, ended once, by
 /// whichever comes first: the answer, a cancellation or the limit (which may arrive before the task exists).
-private final class Exchange: Sendable {
+final class Exchange: Sendable {
     private typealias Outcome = Result<HTTPResponse, HTTPClientError>
 
     private struct State {
@@ -160,7 +160,9 @@ private final class Exchange: Sendable {
         if !ended { task.resume() }
     }
 
-    func arm(_ timer: AttemptTimer) {
+    /// Ends the exchange with `limit.error` when `limit` passes first.
+    func arm(_ limit: AttemptLimit) {
+        let timer = limit.schedule { self.end(with: limit.error) }
         let ended = state.withLock { state in
             state.timer = timer
             return state.ended
@@ -192,8 +194,11 @@ private final class Exchange: Sendable {
         continuation?.resume(returning: .failure(error))
     }
 
-    /// Removes the time limit's timer, if it has not fired.
+    /// Removes the time limit's timer, if it has not fired, and lets go of it: its action holds the exchange.
     func disarm() {
-        state.withLock { $0.timer }?.cancel()
+        state.withLock { state in
+            defer { state.timer = nil }
+            return state.timer
+        }?.cancel()
     }
 }

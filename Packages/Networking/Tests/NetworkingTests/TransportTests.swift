@@ -1,9 +1,9 @@
 import Foundation
 import NetworkingTesting
-import NetworkingURLSession
 import Testing
 
 @testable import Networking
+@testable import NetworkingURLSession
 
 @Suite("Networking: URLSession transport against a loopback server")
 struct TransportTests {
@@ -214,5 +214,29 @@ struct TransportTests {
             }
             #expect(failure.failure == .timeout)
         }
+    }
+}
+
+@Suite("Networking: the URLSession transport's exchanges")
+struct ExchangeLifetimeTests {
+    /// An exchange with a time limit used to keep itself alive through its timer's action (exchange → timer →
+    /// action → exchange), and with it the `URLSessionTask`: 3.5 KB leaked per request under a `TimeoutHTTPClient`.
+    @Test(arguments: [HTTPClientError.timeout, nil])
+    func anExchangeIsFreedOnceItsAttemptEnds(endedBy limit: HTTPClientError?) async {
+        let timers = TimerQueue(driver: .manual)
+        weak var released: Exchange?
+        do {
+            let exchange = Exchange()
+            released = exchange
+            exchange.arm(AttemptLimit(queue: timers, uptime: 1_000, error: .timeout))
+            if limit != nil {
+                timers.fire(now: 1_000)
+            } else {
+                exchange.finish(.success(HTTPResponse(status: 200)))
+            }
+            exchange.disarm()
+        }
+        #expect(released == nil)
+        #expect(timers.statistics.live == 0)
     }
 }
