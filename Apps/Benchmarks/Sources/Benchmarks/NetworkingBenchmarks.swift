@@ -69,13 +69,13 @@ enum NetworkingBenchmarks {
                 candidate: .init(label: "full stack") {
                     try await runConcurrently(stack, stackRequest, tasks: 8, each: 50, server: server)
                 }),
-            .note(name: "loopback: bare/stack, median of 15 alternating rounds", target: "both >= 0.95") {
-                let sequentialRatio = try await pairedRatio(rounds: 15) {
+            .note(name: "loopback: bare/stack, median of 31 alternating rounds", target: "both >= 0.95") {
+                let sequentialRatio = try await pairedRatio(rounds: 31) {
                     try await run(transport, bareRequest, times: sequential, server: server)
                 } stack: {
                     try await run(stack, stackRequest, times: sequential, server: server)
                 }
-                let concurrentRatio = try await pairedRatio(rounds: 15) {
+                let concurrentRatio = try await pairedRatio(rounds: 31) {
                     try await runConcurrently(transport, bareRequest, tasks: 8, each: 50, server: server)
                 } stack: {
                     try await runConcurrently(stack, stackRequest, tasks: 8, each: 50, server: server)

@@ -101,6 +101,18 @@ struct LoggingTests {
         #expect(Redaction().redact(untouched) == untouched)
     }
 
+    /// Names are first told apart by length: a long secret name, one sharing the long names' bucket, a name as
+    /// long as a secret one, and an empty name.
+    @Test func headerNamesOfEveryLengthAreMatchedExactly() {
+        let long = "X-" + String(repeating: "Secret-", count: 12)
+        let otherLong = "X-" + String(repeating: "Public-", count: 15)
+        var redaction = Redaction(headerNames: [long, "Token"])
+        let headers = redaction.redact([long.uppercased(): "a", otherLong: "b", "Tokes": "c", "TOKEN": "d", "": "e"])
+        #expect(headers == [long: "redacted", otherLong: "b", "Tokes": "c", "token": "redacted", "": "e"])
+        redaction.headerNames = ["Session-Id"]
+        #expect(redaction.redact(["Token": "d", "session-id": "c"]) == ["Token": "d", "session-id": "redacted"])
+    }
+
     @Test(arguments: [
         "https://user:secret@example.com/path", "https://example.com/p#access_token=secret",
         "https://example.com/p?token=secret", "https://example.com/a@b?password=secret",

@@ -11,6 +11,7 @@ public protocol HTTPClient: Sendable {
 
 extension HTTPClient {
     /// Runs `send` and captures its outcome, so decorators can inspect it without a `do`/`catch` at every step.
+    @inline(__always)
     func outcome(of request: HTTPRequest) async -> Result<HTTPResponse, HTTPClientError> {
         do throws(HTTPClientError) {
             return .success(try await send(request))

@@ -50,14 +50,13 @@ public struct DeduplicatingHTTPClient: HTTPClient, HTTPClientChain {
 
         init(_ request: HTTPRequest) {
             url = request.url
-            let fields = Array(request.headers)
             // Sorted by name already (the usual case: one code path builds a request the same way each time), the
             // headers are used as they are; otherwise a stably sorted copy, so repeated names keep their order.
-            if zip(fields, fields.dropFirst()).allSatisfy({ !Self.precedes($1.name, $0.name) }) {
+            if zip(request.headers, request.headers.dropFirst()).allSatisfy({ !Self.precedes($1.name, $0.name) }) {
                 headers = request.headers
             } else {
                 headers = HTTPHeaders(
-                    fields.enumerated().sorted { lhs, rhs in
+                    request.headers.enumerated().sorted { lhs, rhs in
                         Self.precedes(lhs.element.name, rhs.element.name)
                             || (!Self.precedes(rhs.element.name, lhs.element.name) && lhs.offset < rhs.offset)
                     }.map(\.element))
@@ -137,11 +136,13 @@ public struct DeduplicatingHTTPClient: HTTPClient, HTTPClientChain {
         let base = self.base
         switch sharing {
         case .carried(let flights):
-            // The first caller carries its request right here, with no closure or task in between.
             guard let flight = flights.start(key: key) else {
                 return try await flights.join(key: key) { await base.outcome(of: request) }.get()
             }
-            return try await flights.carry(key: key, flight: flight) { await base.outcome(of: request) }.get()
+            // The first caller carries its request right here, with no closure, task or extra call in between.
+            let outcome = await base.outcome(of: request)
+            flights.land(key: key, flight: flight, outcome: outcome)
+            return try outcome.get()
         case .task(let flights):
             return try await flights.run(key: key) { await base.outcome(of: request) }.get()
         }
@@ -214,10 +215,16 @@ final class CarriedFlights<Key: Hashable & Sendable>: Sendable {
         }
     }
 
-    /// Runs `operation` for `flight` and hands its outcome to the callers waiting, or, when the carrier left
-    /// before its answer, hands the flight to the next caller waiting.
+    /// Runs `operation` for `flight`, then `land`s its outcome.
     func carry(key: Key, flight: Flight, operation: @Sendable () async -> Outcome) async -> Outcome {
         let outcome = await operation()
+        land(key: key, flight: flight, outcome: outcome)
+        return outcome
+    }
+
+    /// Hands the outcome of the request the caller carried for `flight` to the callers waiting, or, when the
+    /// carrier left before its answer, hands the flight to the next caller waiting. Called on the carrier's task.
+    func land(key: Key, flight: Flight, outcome: Outcome) {
         // The carrier left before its answer: the outcome is its own, not one to hand to the others.
         var left = Task.isCancelled
         if case .failure(.deadlineExceeded) = outcome { left = true }
@@ -238,7 +245,6 @@ final class CarriedFlights<Key: Hashable & Sendable>: Sendable {
         }
         next?.resume(returning: .carry(flight))
         for continuation in waiting { continuation.resume(returning: .outcome(outcome)) }
-        return outcome
     }
 
     private func wait(key: Key) async -> Turn {

@@ -86,11 +86,15 @@ public struct Redaction: Hashable, Sendable {
         didSet {
             headerNames = Set(headerNames.map { $0.lowercased() })
             secretHeaderNames = headerNames.sorted()
+            secretHeaderLengths = Self.lengthMask(of: headerNames)
         }
     }
     /// `headerNames` as a sorted array (so equal redactions stay equal): every logged field is checked against
     /// each, and an array is the cheapest to walk.
     private var secretHeaderNames: [String]
+    /// One bit per length of a secret header name (names of 63 bytes or more share the last): most fields are
+    /// told apart by their length alone, without comparing names.
+    private var secretHeaderLengths: UInt64
     /// Query item names whose values are replaced (compared case-insensitively).
     public var queryItemNames: Set<String> {
         didSet {
@@ -108,6 +112,7 @@ public struct Redaction: Hashable, Sendable {
     ) {
         self.headerNames = Set(headerNames.map { $0.lowercased() })
         secretHeaderNames = self.headerNames.sorted()
+        secretHeaderLengths = Self.lengthMask(of: self.headerNames)
         self.queryItemNames = Set(queryItemNames.map { $0.lowercased() })
         secretQueryNames = self.queryItemNames.sorted().map { Array($0.utf8) }
     }
@@ -128,7 +133,16 @@ public struct Redaction: Hashable, Sendable {
     }
 
     private func isSecret(_ field: HTTPHeaders.Field) -> Bool {
-        secretHeaderNames.contains { HTTPHeaders.namesMatch($0, field.name) }
+        secretHeaderLengths & Self.lengthBit(field.name) != 0
+            && secretHeaderNames.contains { HTTPHeaders.namesMatch($0, field.name) }
+    }
+
+    private static func lengthBit(_ name: String) -> UInt64 {
+        1 << min(name.utf8.count, 63)
+    }
+
+    private static func lengthMask(of names: Set<String>) -> UInt64 {
+        names.reduce(0) { $0 | lengthBit($1) }
     }
 
     /// `url` without its password, fragment and secret query values.
