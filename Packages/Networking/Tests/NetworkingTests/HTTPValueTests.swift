@@ -39,6 +39,12 @@ struct HTTPValueTests {
         #expect(HTTPHeaders.namesMatch("Ä", "ä") == false)
         #expect(HTTPHeaders.namesMatch("", ""))
         #expect(HTTPHeaders.namesMatch("abc", "abcd") == false)
+        #expect(HTTPHeaders.namesMatch("Content-TYPE", "content-type"))
+        #expect(HTTPHeaders.namesMatch("X-Token-A", "x-token-b") == false)
+        // Only ASCII letters fold: bytes 0x20 apart that are not letters stay different.
+        #expect(HTTPHeaders.namesMatch("X-@", "x-`") == false)
+        #expect(HTTPHeaders.namesMatch("[", "{") == false)
+        #expect(HTTPHeaders.namesMatch("é", "É") == false)
     }
 
     @Test func aHugeHeaderListStaysUsable() {

@@ -113,6 +113,16 @@ public struct HTTPHeaders: Hashable, Sendable, Sequence, ExpressibleByDictionary
     /// ASCII case-insensitive name comparison, without allocating (header names are ASCII tokens).
     public static func namesMatch(_ lhs: String, _ rhs: String) -> Bool {
         guard lhs.utf8.count == rhs.utf8.count else { return false }
+        // Native strings (nearly all) are compared over their bytes in place.
+        let contiguous = lhs.utf8.withContiguousStorageIfAvailable { left in
+            rhs.utf8.withContiguousStorageIfAvailable { right in
+                for index in left.indices where left[index] != right[index] {
+                    guard lowercased(left[index]) == lowercased(right[index]) else { return false }
+                }
+                return true
+            }
+        }
+        if let contiguous = contiguous ?? nil { return contiguous }
         var left = lhs.utf8.makeIterator()
         var right = rhs.utf8.makeIterator()
         while true {
