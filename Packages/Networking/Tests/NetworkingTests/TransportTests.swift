@@ -5,6 +5,10 @@ import Testing
 @testable import Networking
 @testable import NetworkingURLSession
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 @Suite("Networking: URLSession transport against a loopback server")
 struct TransportTests {
     private let transport = URLSessionHTTPClient()
@@ -219,17 +223,17 @@ struct TransportTests {
 
 @Suite("Networking: the URLSession transport's exchanges")
 struct ExchangeLifetimeTests {
-    /// An exchange with a time limit used to keep itself alive through its timer's action (exchange → timer →
-    /// action → exchange), and with it the `URLSessionTask`: 3.5 KB leaked per request under a `TimeoutHTTPClient`.
-    @Test(arguments: [HTTPClientError.timeout, nil])
-    func anExchangeIsFreedOnceItsAttemptEnds(endedBy limit: HTTPClientError?) async {
+    /// An exchange must not keep itself alive through its timer's action (exchange → timer → action → exchange):
+    /// that kept every `URLSessionTask` sent under a `TimeoutHTTPClient`, 3.5 KB a request.
+    @Test(arguments: [true, false])
+    func anExchangeIsFreedOnceItsAttemptEnds(limitPassed: Bool) {
         let timers = TimerQueue(driver: .manual)
         weak var released: Exchange?
         do {
             let exchange = Exchange()
             released = exchange
             exchange.arm(AttemptLimit(queue: timers, uptime: 1_000, error: .timeout))
-            if limit != nil {
+            if limitPassed {
                 timers.fire(now: 1_000)
             } else {
                 exchange.finish(.success(HTTPResponse(status: 200)))
@@ -238,5 +242,22 @@ struct ExchangeLifetimeTests {
         }
         #expect(released == nil)
         #expect(timers.statistics.live == 0)
+    }
+
+    /// The limit is armed before the task is resumed; when it passes in between, the request is never sent.
+    @Test func aLimitThatPassesBeforeTheTaskStartsKeepsItFromBeingSent() async throws {
+        let timers = TimerQueue(driver: .manual)
+        let url = try #require(URL(string: "http://127.0.0.1:9/never"))
+        let task = URLSession(configuration: .ephemeral).dataTask(with: url)
+        let exchange = Exchange()
+        let outcome = await withCheckedContinuation { continuation in
+            exchange.begin(continuation)
+            exchange.arm(AttemptLimit(queue: timers, uptime: 1_000, error: .timeout))
+            timers.fire(now: 1_000)
+            exchange.start(task)
+        }
+        exchange.disarm()
+        #expect(task.state == .suspended)
+        #expect(outcome.failure == .timeout)
     }
 }
