@@ -10,16 +10,9 @@ import subprocess
 import tempfile
 import unittest
 
-from Tests.fixtures import SCRIPTS, SETTINGS, package_manifest
+from Tests.fixtures import SCRIPTS, SETTINGS, package_manifest, write_files
 
 FLOOR = "# The floor.\n{}\n"
-
-
-def write(root: str, path: str, text: str) -> None:
-    full = os.path.join(root, path)
-    os.makedirs(os.path.dirname(full), exist_ok=True)
-    with open(full, "w", encoding="utf-8") as handle:
-        handle.write(text)
 
 
 def coverage(root: str, *args: str) -> subprocess.CompletedProcess:
@@ -33,10 +26,12 @@ class FloorTests(unittest.TestCase):
         folder = tempfile.TemporaryDirectory(prefix="coverage-fixture-")
         self.addCleanup(folder.cleanup)
         self.root = folder.name
-        for name in ("Alpha", "Beta"):
-            write(self.root, f"Packages/{name}/Package.swift", package_manifest(name))
-        write(self.root, "Packages/Alpha/coverage-floor.txt", FLOOR.format(80))
-        write(self.root, "Packages/Beta/coverage-floor.txt", FLOOR.format(60))
+        write_files(self.root, {
+            "Packages/Alpha/Package.swift": package_manifest("Alpha"),
+            "Packages/Beta/Package.swift": package_manifest("Beta"),
+            "Packages/Alpha/coverage-floor.txt": FLOOR.format(80),
+            "Packages/Beta/coverage-floor.txt": FLOOR.format(60),
+        })
 
     def export(self, files: dict[str, tuple[int, int]]) -> str:
         """A file shaped like `llvm-cov export -summary-only`: {repo-relative path: (lines, covered)}."""
@@ -148,15 +143,17 @@ public func unused(_ value: Int) -> Int {
 class RootBuildTests(unittest.TestCase):
     def test_one_root_build_with_coverage_measures_the_package(self) -> None:
         with tempfile.TemporaryDirectory(prefix="coverage-build-") as root:
-            write(root, "Package.swift", ROOT_MANIFEST)
-            write(root, "Packages/Alpha/Package.swift", package_manifest("Alpha"))
-            write(root, "Packages/Alpha/Sources/Alpha/Alpha.swift", ALPHA)
-            write(root, "Packages/Alpha/Sources/AlphaTesting/Fake.swift",
-                  "public import Alpha\n\n/// A double.\npublic func fakeUsed() -> Int {\n    used(0)\n}\n")
-            write(root, "Packages/Alpha/Tests/AlphaTests/AlphaTests.swift",
-                  "import Alpha\nimport AlphaTesting\nimport Testing\n\n"
-                  "@Test func usedAddsOne() {\n    #expect(used(1) == 2)\n    #expect(fakeUsed() == 1)\n}\n")
-            write(root, "Packages/Alpha/coverage-floor.txt", FLOOR.format(70))
+            write_files(root, {
+                "Package.swift": ROOT_MANIFEST,
+                "Packages/Alpha/Package.swift": package_manifest("Alpha"),
+                "Packages/Alpha/Sources/Alpha/Alpha.swift": ALPHA,
+                "Packages/Alpha/Sources/AlphaTesting/Fake.swift":
+                    "public import Alpha\n\n/// A double.\npublic func fakeUsed() -> Int {\n    used(0)\n}\n",
+                "Packages/Alpha/Tests/AlphaTests/AlphaTests.swift":
+                    "import Alpha\nimport AlphaTesting\nimport Testing\n\n"
+                    "@Test func usedAddsOne() {\n    #expect(used(1) == 2)\n    #expect(fakeUsed() == 1)\n}\n",
+                "Packages/Alpha/coverage-floor.txt": FLOOR.format(70),
+            })
             result = coverage(root, "--run", "--json")
             self.assertEqual(result.returncode, 1, result.stdout[-3000:] + result.stderr[-3000:])
             document = json.loads(result.stdout)
