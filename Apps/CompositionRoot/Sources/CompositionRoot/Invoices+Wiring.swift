@@ -9,7 +9,7 @@ extension LedgerFactory {
     /// The invoice form, archive, upload retries and duplicates on the data folder's store, uploading through
     /// the HTTP stack with the signed-in session.
     public func makeInvoices() async throws(StorageError) -> Invoices {
-        let printing = InvoicePrinting(locale: environment.locale)
+        let printing = self.printing
         let desk = InvoiceDesk(
             InvoiceDesk.Dependencies(
                 validator: InvoiceValidator(

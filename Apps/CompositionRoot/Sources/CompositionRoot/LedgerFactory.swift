@@ -20,6 +20,9 @@ public struct LedgerFactory: Sendable {
         public var calendar: Calendar
         /// The locale money and dates are shown in.
         public var locale: Locale
+        /// A TrueType font file for what the built-in invoice fonts cannot draw (see ``InvoiceFallbackFont``);
+        /// nil for the built-in fonts alone.
+        public var invoiceFallbackFont: URL?
         /// Receives one line per HTTP attempt, registration step and skipped section; the app decides where
         /// lines go.
         public var log: @Sendable (String) -> Void
@@ -31,6 +34,7 @@ public struct LedgerFactory: Sendable {
             now: @escaping @Sendable () -> Date = Date.init,
             calendar: Calendar = .current,
             locale: Locale = .current,
+            invoiceFallbackFont: URL? = nil,
             log: @escaping @Sendable (String) -> Void = { _ in }
         ) {
             self.dataDirectory = dataDirectory
@@ -38,6 +42,7 @@ public struct LedgerFactory: Sendable {
             self.now = now
             self.calendar = calendar
             self.locale = locale
+            self.invoiceFallbackFont = invoiceFallbackFont
             self.log = log
         }
     }

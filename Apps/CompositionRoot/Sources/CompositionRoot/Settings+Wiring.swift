@@ -6,11 +6,19 @@ import StorageSQLite
 import Validation
 
 extension LedgerFactory {
-    /// The user's settings, kept in the data folder's store and validated before they are kept.
+    /// The user's settings, kept in the data folder's store and validated before they are kept: names must be
+    /// drawable by the invoice fonts (the fallback font included), a fallback font file must be one the invoices
+    /// can use.
     public func makeSettings() async throws(StorageError) -> any SettingsStore {
         DocumentSettingsStore(
             documents: try await store.open(), messages: .english,
-            undrawableCharacters: InvoicePrinting(locale: environment.locale).undrawableCharacters)
+            undrawableCharacters: printing.undrawableCharacters,
+            fontProblem: { path in InvoiceFallbackFont.problem(at: path) })
+    }
+
+    /// How invoices are printed in this environment.
+    var printing: InvoicePrinting {
+        InvoicePrinting(locale: environment.locale, fallbackFont: environment.invoiceFallbackFont)
     }
 }
 

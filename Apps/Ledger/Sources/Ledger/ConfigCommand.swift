@@ -45,7 +45,11 @@ enum ConfigCommand {
         let words = invocation.arguments.positionals
         guard let first = words.first else { throw .usage("config set needs KEY and VALUE") }
         let key = try settingKey(first)
-        let values = Array(words.dropFirst())
+        var values = Array(words.dropFirst())
+        if key == .invoiceFallbackFont {
+            // Kept absolute, so the font is found from whatever folder a later command runs in.
+            values = values.map { $0.trimmingCharacters(in: .whitespaces).isEmpty ? $0 : absolutePath($0) }
+        }
         let session = await invocation.context()
         let settings = try await session.run { () throws(CommandError) in
             let store = try await session.settings()
@@ -72,6 +76,11 @@ enum ConfigCommand {
         }
         print(settings, keys: [key], console: session.console)
         return .success
+    }
+
+    /// `path` resolved against the current folder.
+    private static func absolutePath(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
     }
 
     private static func settingKey(_ text: String) throws(CommandError) -> SettingKey {

@@ -24,9 +24,25 @@ extension CommandError {
 
     static func invalid(_ what: String, _ problems: [ValidationProblem], hint: String? = nil) -> CommandError {
         CommandError(
-            message: "\(what) is not valid:", hint: hint, status: .dataError,
+            message: "\(what) is not valid:", hint: hint ?? fontHint(for: problems), status: .dataError,
             details: problems.map { ($0.path.isEmpty ? "" : "\($0.path): ") + "\($0.message) [\($0.code)]" })
     }
+
+    /// How to print characters the invoice fonts lack: Chinese, Japanese and Korean with a font that has them;
+    /// scripts that need shaping not at all, whatever the font.
+    static let fallbackFontHint =
+        "Chinese, Japanese or Korean text prints once a TrueType font that has it is set: ledger config set "
+        + "invoice.fallback-font PATH. Right-to-left and joined scripts cannot be printed yet."
+
+    /// `fallbackFontHint` when a problem is a character the invoice fonts cannot print.
+    private static func fontHint(for problems: [ValidationProblem]) -> String? {
+        problems.contains { notPrintable.contains($0.code) } ? fallbackFontHint : nil
+    }
+
+    private static let notPrintable: Set<ValidationCode> = [
+        .invoiceClientNameNotPrintable, .invoiceLineDescriptionNotPrintable, .invoiceNotesNotPrintable,
+        .sellerNameNotPrintable, .sellerAddressLineNotPrintable,
+    ]
 
     static func expense(_ error: ExpenseInputError) -> CommandError {
         switch error {
@@ -76,6 +92,12 @@ extension CommandError {
                 status: .ioError)
         case .storage(let failure):
             .storage(failure)
+        case .unusableFont:
+            CommandError(
+                message: error.description,
+                hint: "Give the path of a TrueType font file, such as DroidSansFallbackFull.ttf from the "
+                    + "fonts-droid-fallback package; nothing was changed.",
+                status: .dataError)
         }
     }
 
@@ -121,7 +143,7 @@ extension CommandError {
             CommandError(
                 message:
                     "the PDF fonts cannot show these characters: \(characters.map { String($0) }.joined(separator: " "))",
-                hint: "Nothing was stored. Write those parts in Latin, Greek or Cyrillic letters.",
+                hint: "Nothing was stored. " + fallbackFontHint,
                 status: .dataError)
         case .rendering(.unsupportedScript(let script)):
             CommandError(

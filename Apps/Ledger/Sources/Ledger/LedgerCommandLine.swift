@@ -202,6 +202,8 @@ struct CommandContext {
     let defaultCurrency: String
     /// Whether invoices still name the placeholder company, because the user has not set theirs.
     let sellerIsPlaceholder: Bool
+    /// The fallback font file the settings name, if any.
+    let invoiceFallbackFont: String?
 
     /// The context for `options`, with the user's settings applied: their time zone and first day of the week
     /// cut reports, their locale prints money, their currency is the default. Settings that cannot be read leave
@@ -215,20 +217,23 @@ struct CommandContext {
         var environment = base
         environment.calendar = settings.calendar(from: base.calendar)
         if let locale = settings.locale { environment.locale = Locale(identifier: locale) }
+        environment.invoiceFallbackFont = settings.invoiceFallbackFont.map { URL(fileURLWithPath: $0) }
         return CommandContext(
             factory: LedgerFactory(environment: environment), options: options, console: console,
-            defaultCurrency: settings.currency, sellerIsPlaceholder: settings.sellerIsPlaceholder)
+            defaultCurrency: settings.currency, sellerIsPlaceholder: settings.sellerIsPlaceholder,
+            invoiceFallbackFont: settings.invoiceFallbackFont)
     }
 
     private init(
         factory: LedgerFactory, options: GlobalOptions, console: Console, defaultCurrency: String = "EUR",
-        sellerIsPlaceholder: Bool = false
+        sellerIsPlaceholder: Bool = false, invoiceFallbackFont: String? = nil
     ) {
         self.factory = factory
         self.options = options
         self.console = console
         self.defaultCurrency = defaultCurrency
         self.sellerIsPlaceholder = sellerIsPlaceholder
+        self.invoiceFallbackFont = invoiceFallbackFont
     }
 
     private static func environment(options: GlobalOptions) -> LedgerFactory.Environment {
@@ -269,8 +274,15 @@ struct CommandContext {
         }
     }
 
-    /// The invoices feature, or why the data folder cannot be opened.
+    /// The invoices feature, or why the data folder cannot be opened. A fallback font the settings name but that
+    /// cannot be used (moved, deleted, damaged since it was set) is left out, and standard error says so.
     func invoices() async throws(CommandError) -> Invoices {
+        if let path = invoiceFallbackFont, let problem = InvoiceFallbackFont.problem(at: path) {
+            console.error("ledger: the invoice fallback font \(path) is not used: \(problem)")
+            console.error(
+                "hint: Set another with 'ledger config set invoice.fallback-font PATH', or go back to the built-in "
+                    + "fonts with 'ledger config unset invoice.fallback-font'.")
+        }
         do throws(StorageError) {
             return try await factory.makeInvoices()
         } catch {

@@ -45,7 +45,9 @@ struct ErrorMessageTests {
             ["open", "ledger://home#next=https://evil.test"], ["link", "invoice", "INV-0404"],
             ["config", "get", "nope"],
             ["config", "set", "seller.iban", "DE00 0000"], ["config", "set", "currency", "EUR", "USD"],
-            ["config", "unset", "seller.name"], ["whoami"], ["completion", "tcsh"], ["help", "nothing"],
+            ["config", "unset", "seller.name"], ["config", "set", "invoice.fallback-font", "/no/such.ttf"],
+            ["config", "set", "invoice.fallback-font", bad.path], ["whoami"], ["completion", "tcsh"],
+            ["help", "nothing"],
         ]
         for arguments in cases {
             expectReadable(try await workspace.run(arguments), arguments)

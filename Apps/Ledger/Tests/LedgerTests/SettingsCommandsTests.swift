@@ -12,7 +12,11 @@ struct SettingsCommandsTests {
 
         #expect(try await workspace.run(["config", "set", "seller.name", "ACME GmbH"]).status == 0)
         let listed = try await workspace.run(["config", "list"])
-        #expect(listed.standardOutput.contains("seller.address  (not set)"), "\(listed.standardOutput)")
+        #expect(
+            listed.standardOutput.split(separator: "\n").contains {
+                $0.hasPrefix("seller.address ") && $0.hasSuffix(" (not set)")
+            },
+            "\(listed.standardOutput)")
         let pdf = workspace.folder.appendingPathComponent("named.pdf")
         let second = try await workspace.run([
             "invoice", "new", "--client", "Bob", "--item", "Work;1;100", "--out", pdf.path,
@@ -21,5 +25,74 @@ struct SettingsCommandsTests {
         let text = try await LedgerBinary.runTool("pdftotext", [pdf.path, "-"]).standardOutput
         #expect(text.contains("ACME GmbH"))
         #expect(!text.contains("Your Company") && !text.contains("config set"), "\(text)")
+    }
+}
+
+@Suite("ledger config: a fallback font for invoices")
+struct FallbackFontCommandsTests {
+    /// A CJK TrueType font as Debian and Ubuntu install it (`fonts-droid-fallback`, which the scripts install).
+    static let cjkFont = [
+        "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
+        "/usr/share/fonts-droid-fallback/truetype/DroidSansFallback.ttf",
+    ].first { FileManager.default.fileExists(atPath: $0) }
+
+    @Test func aFileThatIsNotAUsableFontIsRefusedWithWhyAndNothingChanges() async throws {
+        let workspace = try LedgerWorkspace()
+        let notAFont = workspace.folder.appendingPathComponent("font.ttf")
+        try Data("not a font, only text".utf8).write(to: notAFont)
+        let cases = [
+            (notAFont.path, "it is not a TrueType font or font collection"),
+            (workspace.folder.appendingPathComponent("missing.ttf").path, "there is no file there"),
+            (workspace.folder.path, "it is a folder, not a font file"),
+        ]
+        for (path, reason) in cases {
+            let result = try await workspace.run(["config", "set", "invoice.fallback-font", path])
+            #expect(result.status == 65, "\(result.standardError)")
+            #expect(result.standardError.contains("ledger: \(path) cannot be the invoice fallback font: \(reason)"))
+            #expect(result.standardError.contains("hint: Give the path of a TrueType font file"))
+        }
+        let kept = try await workspace.run(["config", "get", "invoice.fallback-font"])
+        #expect(kept.status == 0 && kept.standardOutput.isEmpty, "\(kept.standardOutput)")
+    }
+
+    @Test(.enabled(if: cjkFont != nil, "no CJK TrueType font installed (apt-get install fonts-droid-fallback)"))
+    func aJapaneseInvoicePrintsWithTheFallbackFontAndSaysHowWithoutIt() async throws {
+        let installed = try #require(Self.cjkFont)
+        let workspace = try LedgerWorkspace()
+        let invoice = ["invoice", "new", "--client", "株式会社サンプル", "--item", "コンサルティング;2;500"]
+        let refused = try await workspace.run(invoice)
+        #expect(refused.status == 65, "\(refused.standardError)")
+        #expect(refused.standardError.contains("ledger config set invoice.fallback-font PATH"))
+
+        // A copy of the font, so the test can take it away afterwards.
+        let font = workspace.folder.appendingPathComponent("CJK Fallback.ttf")
+        try FileManager.default.copyItem(atPath: installed, toPath: font.path)
+        // Given relative to the current folder, kept absolute.
+        let depth =
+            URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL
+            .pathComponents.count - 1
+        let relative = String(repeating: "../", count: depth) + font.standardizedFileURL.path.dropFirst()
+        #expect(try await workspace.run(["config", "set", "invoice.fallback-font", relative]).status == 0)
+        let kept = try await workspace.run(["config", "get", "invoice.fallback-font"])
+        #expect(kept.standardOutput == font.standardizedFileURL.path + "\n", "\(kept.standardOutput)")
+        let pdf = workspace.folder.appendingPathComponent("japanese.pdf")
+        let created = try await workspace.run(invoice + ["--out", pdf.path])
+        #expect(created.status == 75, "stored, the upload fails without a server: \(created.standardError)")
+        let text = try await LedgerBinary.runTool("pdftotext", [pdf.path, "-"]).standardOutput
+        #expect(text.contains("株式会社サンプル") && text.contains("コンサルティング"), "\(text)")
+        #expect(try await LedgerBinary.runTool("qpdf", ["--check", pdf.path]).status == 0)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: pdf.path)[.size] as? Int)
+        #expect(size < 200_000, "only the glyphs used are embedded, not the whole font: \(size) bytes")
+
+        // The font goes away: invoices use the built-in fonts again and say why.
+        try FileManager.default.removeItem(at: font)
+        let latin = try await workspace.run(["invoice", "new", "--client", "Bob", "--item", "Work;1;100"])
+        #expect(latin.status == 75, "\(latin.standardError)")
+        #expect(
+            latin.standardError.contains(
+                "the invoice fallback font \(font.standardizedFileURL.path) is not used: there is no file there"),
+            "\(latin.standardError)")
+        #expect(latin.standardError.contains("ledger config unset invoice.fallback-font"))
+        #expect(try await workspace.run(invoice).status == 65)
     }
 }

@@ -8,18 +8,26 @@ public struct DocumentSettingsStore: SettingsReading, SettingsEditing {
     private let documents: any DocumentStore
     private let messages: ValidationMessages
     private let undrawableCharacters: UndrawableCharacters?
+    private let fontProblem: FontFileCheck?
 
     /// The document the settings live in.
     static let documentID = "settings.json"
 
+    /// Says why the file at a path cannot be the invoices' fallback font, or nil when it can: the app reads the
+    /// font with the Rendering package, which this feature does not import.
+    public typealias FontFileCheck = @Sendable (String) -> String?
+
     /// Creates a store on `documents`, wording problems with `messages`; text the invoice fonts cannot draw is
-    /// refused when `undrawableCharacters` is given.
+    /// refused when `undrawableCharacters` is given, and a fallback font file `fontProblem` finds fault with.
+    /// Without `fontProblem` any non-empty path is kept.
     public init(
-        documents: any DocumentStore, messages: ValidationMessages, undrawableCharacters: UndrawableCharacters? = nil
+        documents: any DocumentStore, messages: ValidationMessages, undrawableCharacters: UndrawableCharacters? = nil,
+        fontProblem: FontFileCheck? = nil
     ) {
         self.documents = documents
         self.messages = messages
         self.undrawableCharacters = undrawableCharacters
+        self.fontProblem = fontProblem
     }
 
     /// See the protocol.
@@ -73,6 +81,11 @@ public struct DocumentSettingsStore: SettingsReading, SettingsEditing {
         case .timeZone:
             settings.timeZone = value
             failures = Validator.timeZoneIdentifier().validate(value)
+        case .invoiceFallbackFont:
+            guard !value.isEmpty else { throw .unusableFont(path: value, reason: "the path is empty") }
+            if let problem = fontProblem?(value) { throw .unusableFont(path: value, reason: problem) }
+            settings.invoiceFallbackFont = value
+            failures = []
         }
         guard failures.isEmpty else { throw .invalid(key, messages.problems(for: failures)) }
         try await save(settings)
@@ -90,6 +103,7 @@ public struct DocumentSettingsStore: SettingsReading, SettingsEditing {
         case .locale: settings.locale = nil
         case .firstWeekday: settings.firstWeekday = nil
         case .timeZone: settings.timeZone = nil
+        case .invoiceFallbackFont: settings.invoiceFallbackFont = nil
         case .sellerName, .currency: throw .required(key)
         }
         try await save(settings)

@@ -34,17 +34,21 @@ public struct LedgerSettings: Hashable, Sendable, Codable {
     public var firstWeekday: String?
     /// The time zone days are counted in (`Europe/Berlin`); nil for the system's.
     public var timeZone: String?
+    /// The path of a TrueType font file that draws what the built-in invoice fonts cannot (Chinese, Japanese,
+    /// Korean); nil for the built-in fonts alone.
+    public var invoiceFallbackFont: String?
 
     /// Creates settings.
     public init(
         seller: Seller = Self.placeholderSeller, currency: String = "EUR", locale: String? = nil,
-        firstWeekday: String? = nil, timeZone: String? = nil
+        firstWeekday: String? = nil, timeZone: String? = nil, invoiceFallbackFont: String? = nil
     ) {
         self.seller = seller
         self.currency = currency
         self.locale = locale
         self.firstWeekday = firstWeekday
         self.timeZone = timeZone
+        self.invoiceFallbackFont = invoiceFallbackFont
     }
 
     /// The seller until the user names their company: clearly not a real one, and with nothing that would stay
@@ -81,6 +85,8 @@ public enum SettingKey: String, CaseIterable, Hashable, Sendable {
     case firstWeekday = "week.first-day"
     /// The time zone.
     case timeZone = "time-zone"
+    /// A TrueType font file for what the built-in invoice fonts cannot draw.
+    case invoiceFallbackFont = "invoice.fallback-font"
 
     /// What the setting is, for a list of settings.
     public var summary: String {
@@ -93,6 +99,8 @@ public enum SettingKey: String, CaseIterable, Hashable, Sendable {
         case .locale: "how money looks, such as de_DE or en_GB"
         case .firstWeekday: "the first day of the week, monday to sunday or 1 to 7"
         case .timeZone: "the time zone days are counted in, such as Europe/Berlin"
+        case .invoiceFallbackFont:
+            "a TrueType font file (.ttf, .ttc) for characters the invoice fonts lack, such as Chinese or Japanese"
         }
     }
 
@@ -117,6 +125,9 @@ public enum SettingsError: Error, Hashable, Sendable, CustomStringConvertible {
     case unreadable(detail: String)
     /// The store failed.
     case storage(StorageError)
+    /// The file cannot serve as the invoices' fallback font (missing, unreadable, or not a usable TrueType
+    /// font); `reason` says which. Nothing was changed.
+    case unusableFont(path: String, reason: String)
 
     /// The failure as a sentence.
     public var description: String {
@@ -130,6 +141,7 @@ public enum SettingsError: Error, Hashable, Sendable, CustomStringConvertible {
         case .required(let key): "\(key.rawValue) cannot be removed, only changed"
         case .unreadable(let detail): "the settings cannot be read: \(detail)"
         case .storage(let error): "the settings could not be read or kept: \(error)"
+        case .unusableFont(let path, let reason): "\(path) cannot be the invoice fallback font: \(reason)"
         }
     }
 }
@@ -163,6 +175,7 @@ extension LedgerSettings {
         case .locale: locale.map { [$0] } ?? []
         case .firstWeekday: firstWeekday.map { [$0] } ?? []
         case .timeZone: timeZone.map { [$0] } ?? []
+        case .invoiceFallbackFont: invoiceFallbackFont.map { [$0] } ?? []
         }
     }
 }

@@ -106,4 +106,37 @@ struct SettingsStoreTests {
             undrawableCharacters: { text in text.filter { $0 == "☃" } })
         await #expect(throws: SettingsError.self) { try await settings.set(.sellerName, to: ["Snow ☃ Ltd"]) }
     }
+
+    /// The fallback font is checked by what the app injects (it reads fonts with the Rendering package); the path
+    /// it was given is kept as given, and removing it goes back to the built-in fonts.
+    @Test func aFallbackFontIsKeptOnlyWhenTheFontCheckAcceptsIt() async throws {
+        let documents = FakeDocumentStore()
+        let settings = DocumentSettingsStore(
+            documents: documents, messages: .english,
+            fontProblem: { path in path.hasSuffix(".ttf") ? nil : "it is not a TrueType font" })
+        await #expect(throws: SettingsError.unusableFont(path: "/fonts/a.otf", reason: "it is not a TrueType font")) {
+            try await settings.set(.invoiceFallbackFont, to: ["/fonts/a.otf"])
+        }
+        await #expect(throws: SettingsError.unusableFont(path: "", reason: "the path is empty")) {
+            try await settings.set(.invoiceFallbackFont, to: [" "])
+        }
+        #expect(try await settings.current() == LedgerSettings())
+        let set = try await settings.set(.invoiceFallbackFont, to: ["/fonts/CJK Sans.ttf"])
+        #expect(set.invoiceFallbackFont == "/fonts/CJK Sans.ttf")
+        #expect(try await store(documents).current().values(of: .invoiceFallbackFont) == ["/fonts/CJK Sans.ttf"])
+        #expect(try await settings.unset(.invoiceFallbackFont).invoiceFallbackFont == nil)
+        let error = SettingsError.unusableFont(path: "/fonts/a.otf", reason: "it is not a TrueType font")
+        #expect(error.description == "/fonts/a.otf cannot be the invoice fallback font: it is not a TrueType font")
+    }
+
+    /// Settings kept before the fallback font existed are read as they were, with no fallback font.
+    @Test func settingsWithoutTheFallbackFontAreStillRead() async throws {
+        let documents = FakeDocumentStore()
+        let older = #"{"currency": "PLN", "seller": {"addressLines": [], "name": "ACME"}, "timeZone": "Europe/Warsaw"}"#
+        try await documents.save(
+            DocumentDraft(
+                id: try DocumentID("settings.json"), contentType: DocumentContentType.json, bytes: Data(older.utf8)))
+        let read = try await store(documents).current()
+        #expect(read.currency == "PLN" && read.seller.name == "ACME" && read.invoiceFallbackFont == nil)
+    }
 }

@@ -1,0 +1,67 @@
+import CompositionRoot
+import Foundation
+import Testing
+
+@Suite("CompositionRoot: the invoices' fallback font")
+struct FallbackFontTests {
+    /// A CJK TrueType font as Debian and Ubuntu install it (`fonts-droid-fallback`, which the scripts install).
+    static let cjkFont = [
+        "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
+        "/usr/share/fonts-droid-fallback/truetype/DroidSansFallback.ttf",
+    ].first { FileManager.default.fileExists(atPath: $0) }
+
+    /// The Rendering package's own DejaVu Sans, found from this file.
+    static let dejaVu = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Packages/Rendering/Sources/Rendering/Resources/Fonts/DejaVuSans.ttf")
+
+    @Test func everyReasonAFileCannotBeTheFontIsASentence() throws {
+        let folder = try TemporaryFolder()
+        func file(_ name: String, _ bytes: Data) throws -> String {
+            let url = folder.url.appendingPathComponent(name)
+            try bytes.write(to: url)
+            return url.path
+        }
+        let font = try Data(contentsOf: Self.dejaVu)
+        #expect(InvoiceFallbackFont.problem(at: Self.dejaVu.path) == nil)
+        #expect(
+            InvoiceFallbackFont.problem(at: folder.url.appendingPathComponent("gone.ttf").path)
+                == "there is no file there")
+        #expect(InvoiceFallbackFont.problem(at: folder.url.path) == "it is a folder, not a font file")
+        #expect(
+            InvoiceFallbackFont.problem(at: try file("text.ttf", Data("hello".utf8)))
+                == "it is not a TrueType font or font collection")
+        #expect(
+            InvoiceFallbackFont.problem(at: try file("empty.ttf", Data()))
+                == "it is not a TrueType font or font collection")
+        let damaged = InvoiceFallbackFont.problem(at: try file("cut.ttf", font.prefix(4_000)))
+        #expect(damaged?.hasPrefix("it is damaged (its ") == true, "\(damaged ?? "accepted")")
+        // A sparse file one byte over the limit: refused by its size, without being read.
+        let huge = folder.url.appendingPathComponent("huge.ttf")
+        #expect(FileManager.default.createFile(atPath: huge.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: huge)
+        try handle.truncate(atOffset: UInt64(InvoiceFallbackFont.maximumBytes + 1))
+        try handle.close()
+        #expect(InvoiceFallbackFont.problem(at: huge.path) == "the file is larger than the 64 MB a font may be")
+    }
+
+    @Test(.enabled(if: cjkFont != nil, "no CJK TrueType font installed (apt-get install fonts-droid-fallback)"))
+    func withTheFontSetTheSettingsAcceptWhatItDrawsAndTheOthersRefuseIt() async throws {
+        let font = try #require(Self.cjkFont)
+        let folder = try TemporaryFolder()
+        let plain = makeFactory(folder: folder)
+        await #expect(throws: SettingsError.self) { try await plain.makeSettings().set(.sellerName, to: ["株式会社サンプル"]) }
+        var environment = plain.environment
+        environment.invoiceFallbackFont = URL(fileURLWithPath: font)
+        let withFont = LedgerFactory(environment: environment)
+        let settings = try await withFont.makeSettings()
+        #expect(try await settings.set(.sellerName, to: ["株式会社サンプル"]).seller.name == "株式会社サンプル")
+        #expect(try await settings.set(.invoiceFallbackFont, to: [font]).invoiceFallbackFont == font)
+        await #expect(throws: SettingsError.unusableFont(path: "/nowhere.ttf", reason: "there is no file there")) {
+            try await settings.set(.invoiceFallbackFont, to: ["/nowhere.ttf"])
+        }
+        await plain.close()
+        await withFont.close()
+    }
+}
