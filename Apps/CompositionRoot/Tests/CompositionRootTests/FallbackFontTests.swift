@@ -29,6 +29,10 @@ struct FallbackFontTests {
             InvoiceFallbackFont.problem(at: folder.url.appendingPathComponent("gone.ttf").path)
                 == "there is no file there")
         #expect(InvoiceFallbackFont.problem(at: folder.url.path) == "it is a folder, not a font file")
+        #expect(InvoiceFallbackFont.problem(at: "/dev/zero") == "it is a device or a pipe, not a font file")
+        let link = folder.url.appendingPathComponent("linked.ttf")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: Self.dejaVu)
+        #expect(InvoiceFallbackFont.problem(at: link.path) == nil)
         #expect(
             InvoiceFallbackFont.problem(at: try file("text.ttf", Data("hello".utf8)))
                 == "it is not a TrueType font or font collection")

@@ -61,12 +61,18 @@ public enum InvoiceFallbackFont {
     private static let loaded = FontTable()
 
     private static func read(_ path: String) -> Result<TrueTypeFont, Problem> {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return .failure(.noFile) }
-        guard !isFolder.boolValue else { return .failure(.folder) }
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        guard size <= maximumBytes else { return .failure(.tooLarge) }
-        guard let data = FileManager.default.contents(atPath: path) else { return .failure(.unreadable) }
+        // Through symbolic links (distributions link font files into place) to what is read.
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: target) else {
+            return .failure(FileManager.default.fileExists(atPath: target) ? .unreadable : .noFile)
+        }
+        switch attributes[.type] as? FileAttributeType {
+        case .typeRegular?: break
+        case .typeDirectory?: return .failure(.folder)
+        default: return .failure(.notAFile)  // a device or a pipe, which could be read forever
+        }
+        guard (attributes[.size] as? Int ?? 0) <= maximumBytes else { return .failure(.tooLarge) }
+        guard let data = FileManager.default.contents(atPath: target) else { return .failure(.unreadable) }
         do {
             return .success(try TrueTypeFont(data: data))
         } catch {
@@ -78,6 +84,7 @@ public enum InvoiceFallbackFont {
     enum Problem: Error, Hashable, CustomStringConvertible {
         case noFile
         case folder
+        case notAFile
         case unreadable
         case tooLarge
         case font(FontError)
@@ -86,6 +93,7 @@ public enum InvoiceFallbackFont {
             switch self {
             case .noFile: "there is no file there"
             case .folder: "it is a folder, not a font file"
+            case .notAFile: "it is a device or a pipe, not a font file"
             case .unreadable: "the file cannot be read (check its permissions)"
             case .tooLarge:
                 "the file is larger than the \(InvoiceFallbackFont.maximumBytes >> 20) MB a font may be"
