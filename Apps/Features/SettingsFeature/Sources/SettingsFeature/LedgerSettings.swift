@@ -99,8 +99,7 @@ public enum SettingKey: String, CaseIterable, Hashable, Sendable {
         case .locale: "how money looks, such as de_DE or en_GB"
         case .firstWeekday: "the first day of the week, monday to sunday or 1 to 7"
         case .timeZone: "the time zone days are counted in, such as Europe/Berlin"
-        case .invoiceFallbackFont:
-            "a TrueType font file (.ttf, .ttc) for characters the invoice fonts lack, such as Chinese or Japanese"
+        case .invoiceFallbackFont: "a TrueType font file for what invoices cannot draw, such as Chinese"
         }
     }
 
