@@ -68,4 +68,17 @@ struct FallbackFontTests {
         await plain.close()
         await withFont.close()
     }
+
+    /// A font the environment names but that cannot be read (moved since it was set) is left out: the built-in
+    /// fonts apply, so text only the font could draw is refused again rather than failing at render time.
+    @Test func aFontThatCannotBeReadIsLeftOut() async throws {
+        let folder = try TemporaryFolder()
+        var environment = makeFactory(folder: folder).environment
+        environment.invoiceFallbackFont = folder.url.appendingPathComponent("moved.ttf")
+        let factory = LedgerFactory(environment: environment)
+        let settings = try await factory.makeSettings()
+        await #expect(throws: SettingsError.self) { try await settings.set(.sellerName, to: ["株式会社サンプル"]) }
+        #expect(try await settings.set(.sellerName, to: ["Zażółć GmbH"]).seller.name == "Zażółć GmbH")
+        await factory.close()
+    }
 }

@@ -202,8 +202,6 @@ struct CommandContext {
     let defaultCurrency: String
     /// Whether invoices still name the placeholder company, because the user has not set theirs.
     let sellerIsPlaceholder: Bool
-    /// The fallback font file the settings name, if any.
-    let invoiceFallbackFont: String?
 
     /// The context for `options`, with the user's settings applied: their time zone and first day of the week
     /// cut reports, their locale prints money, their currency is the default. Settings that cannot be read leave
@@ -220,20 +218,18 @@ struct CommandContext {
         environment.invoiceFallbackFont = settings.invoiceFallbackFont.map { URL(fileURLWithPath: $0) }
         return CommandContext(
             factory: LedgerFactory(environment: environment), options: options, console: console,
-            defaultCurrency: settings.currency, sellerIsPlaceholder: settings.sellerIsPlaceholder,
-            invoiceFallbackFont: settings.invoiceFallbackFont)
+            defaultCurrency: settings.currency, sellerIsPlaceholder: settings.sellerIsPlaceholder)
     }
 
     private init(
         factory: LedgerFactory, options: GlobalOptions, console: Console, defaultCurrency: String = "EUR",
-        sellerIsPlaceholder: Bool = false, invoiceFallbackFont: String? = nil
+        sellerIsPlaceholder: Bool = false
     ) {
         self.factory = factory
         self.options = options
         self.console = console
         self.defaultCurrency = defaultCurrency
         self.sellerIsPlaceholder = sellerIsPlaceholder
-        self.invoiceFallbackFont = invoiceFallbackFont
     }
 
     private static func environment(options: GlobalOptions) -> LedgerFactory.Environment {
@@ -277,7 +273,8 @@ struct CommandContext {
     /// The invoices feature, or why the data folder cannot be opened. A fallback font the settings name but that
     /// cannot be used (moved, deleted, damaged since it was set) is left out, and standard error says so.
     func invoices() async throws(CommandError) -> Invoices {
-        if let path = invoiceFallbackFont, let problem = InvoiceFallbackFont.problem(at: path) {
+        if let path = factory.environment.invoiceFallbackFont?.path, let problem = InvoiceFallbackFont.problem(at: path)
+        {
             console.error("ledger: the invoice fallback font \(path) is not used: \(problem)")
             console.error(
                 "hint: Set another with 'ledger config set invoice.fallback-font PATH', or go back to the built-in "
