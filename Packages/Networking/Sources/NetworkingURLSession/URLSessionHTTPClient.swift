@@ -15,8 +15,14 @@ public import Foundation
 ///
 /// Under a `TimeoutHTTPClient` the transport ends each attempt at its time limit itself, by cancelling the
 /// `URLSessionTask` from a timer, so the time limits of the stack need no task and no thread hop of their own.
+///
+/// While other requests of the client are in flight, tasks are created and resumed on a serial queue of the
+/// client's own rather than on the caller's thread: FoundationNetworking does both synchronously on the session's
+/// internal queue, and a caller on Swift's cooperative pool would block one of its few threads whenever that queue
+/// is busy with the other transfers. A lone request starts on the caller's thread, with no hop.
 public struct URLSessionHTTPClient: HTTPClient, AttemptLimitingHTTPClient {
     private let session: URLSession
+    private let starter = Starter()
 
     /// A client on its own ephemeral session.
     ///
@@ -62,15 +68,19 @@ public struct URLSessionHTTPClient: HTTPClient, AttemptLimitingHTTPClient {
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 exchange.begin(continuation)
-                let task = session.dataTask(with: urlRequest) { data, response, error in
-                    exchange.finish(Self.result(data: data, response: response, error: error))
-                }
                 if let limit { exchange.arm(limit) }
-                exchange.start(task)
+                starter.run { [session] in
+                    exchange.start {
+                        session.dataTask(with: urlRequest) { data, response, error in
+                            exchange.finish(Self.result(data: data, response: response, error: error))
+                        }
+                    }
+                }
             }
         } onCancel: {
             exchange.end(with: .cancelled)
         }
+        starter.ended()
         exchange.disarm()
         return try result.get()
     }
@@ -127,6 +137,33 @@ public struct URLSessionHTTPClient: HTTPClient, AttemptLimitingHTTPClient {
     }
 }
 
+/// Starts a client's requests: on the caller's thread when no other request of the client is in flight, on a
+/// serial queue otherwise (see `URLSessionHTTPClient`).
+final class Starter: Sendable {
+    /// Set on the queue, so that tests can tell where a start ran.
+    static let onQueue = DispatchSpecificKey<Bool>()
+
+    private let queue = DispatchQueue(label: "URLSessionHTTPClient.starter")
+    private let inFlight = Locked(0)
+
+    init() {
+        queue.setSpecific(key: Self.onQueue, value: true)
+    }
+
+    /// Runs `start` now or on the queue; each call is matched by one `ended()` once its request is over.
+    func run(_ start: @escaping @Sendable () -> Void) {
+        let busy = inFlight.withLock { count in
+            defer { count += 1 }
+            return count > 0
+        }
+        if busy { queue.async(execute: start) } else { start() }
+    }
+
+    func ended() {
+        inFlight.withLock { $0 -= 1 }
+    }
+}
+
 /// One request in flight: the `URLSessionTask`, the caller waiting for it and its time limit, ended once, by
 /// whichever comes first: the answer, a cancellation or the limit (which may arrive before the task exists).
 final class Exchange: Sendable {
@@ -151,8 +188,11 @@ final class Exchange: Sendable {
         if let early { continuation.resume(returning: .failure(early)) }
     }
 
-    /// Resumes `task`, unless the exchange already ended (then the request is never sent).
-    func start(_ task: URLSessionTask) {
+    /// Makes the task and resumes it, unless the exchange already ended (then no task is made, or the one made
+    /// meanwhile is never resumed: the request is not sent).
+    func start(_ makeTask: () -> URLSessionTask) {
+        guard !state.withLock({ $0.ended }) else { return }
+        let task = makeTask()
         let ended = state.withLock { state in
             state.task = task
             return state.ended

@@ -244,8 +244,28 @@ struct ExchangeLifetimeTests {
         #expect(timers.statistics.live == 0)
     }
 
-    /// The limit is armed before the task is resumed; when it passes in between, the request is never sent.
+    /// The limit is armed before the task is made; when it passes in between, no task is made and nothing is sent.
     @Test func aLimitThatPassesBeforeTheTaskStartsKeepsItFromBeingSent() async throws {
+        let timers = TimerQueue(driver: .manual)
+        let url = try #require(URL(string: "http://127.0.0.1:9/never"))
+        let exchange = Exchange()
+        let made = Locked(false)
+        let outcome = await withCheckedContinuation { continuation in
+            exchange.begin(continuation)
+            exchange.arm(AttemptLimit(queue: timers, uptime: 1_000, error: .timeout))
+            timers.fire(now: 1_000)
+            exchange.start {
+                made.withLock { $0 = true }
+                return URLSession(configuration: .ephemeral).dataTask(with: url)
+            }
+        }
+        exchange.disarm()
+        #expect(!made.withLock { $0 })
+        #expect(outcome.failure == .timeout)
+    }
+
+    /// A limit that passes while the task is being made leaves it unsent.
+    @Test func aLimitThatPassesWhileTheTaskIsMadeKeepsItFromBeingSent() async throws {
         let timers = TimerQueue(driver: .manual)
         let url = try #require(URL(string: "http://127.0.0.1:9/never"))
         let task = URLSession(configuration: .ephemeral).dataTask(with: url)
@@ -253,11 +273,63 @@ struct ExchangeLifetimeTests {
         let outcome = await withCheckedContinuation { continuation in
             exchange.begin(continuation)
             exchange.arm(AttemptLimit(queue: timers, uptime: 1_000, error: .timeout))
-            timers.fire(now: 1_000)
-            exchange.start(task)
+            exchange.start {
+                timers.fire(now: 1_000)
+                return task
+            }
         }
         exchange.disarm()
         #expect(task.state == .suspended)
         #expect(outcome.failure == .timeout)
+    }
+}
+
+@Suite("Networking: where the URLSession transport starts its tasks")
+struct StarterTests {
+    /// Where each start ran: true on the starter's queue, false on the caller's thread.
+    private final class Places: Sendable {
+        let places = Locked([Bool]())
+
+        func record() {
+            let onQueue = DispatchQueue.getSpecific(key: Starter.onQueue) ?? false
+            places.withLock { $0.append(onQueue) }
+        }
+    }
+
+    @Test func aLoneRequestStartsOnTheCallersThreadAndOnesBesideOthersInFlightOnTheQueue() async {
+        let starter = Starter()
+        let places = Places()
+        starter.run { places.record() }  // nothing else in flight: at once, here
+        #expect(places.places.withLock { $0 } == [false])
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            starter.run {  // the first is still in flight: on the queue
+                places.record()
+                continuation.resume()
+            }
+        }
+        #expect(places.places.withLock { $0 } == [false, true])
+        starter.ended()
+        starter.ended()
+        starter.run { places.record() }  // both ended: here again
+        #expect(places.places.withLock { $0 } == [false, true, false])
+        starter.ended()
+    }
+
+    @Test func concurrentRequestsOverLoopbackAllArriveWithTheirOwnAnswers() async throws {
+        try await ScriptedLoopbackServer.run { (server) async throws in
+            server.route(.get, "/echo") { request in .status(200, body: request.query("n") ?? "") }
+            let transport = URLSessionHTTPClient()
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for index in 0..<64 {
+                    group.addTask {
+                        let url = server.url("/echo").appending(queryItems: [URLQueryItem(name: "n", value: "\(index)")]
+                        )
+                        let response = try await transport.send(HTTPRequest(url: url))
+                        #expect(String(decoding: response.body, as: UTF8.self) == "\(index)")
+                    }
+                }
+                try await group.waitForAll()
+            }
+        }
     }
 }
