@@ -231,9 +231,9 @@ class Fixture:
         self.git("commit", "--quiet", "--allow-empty", "-m", message)
         return self.git("rev-parse", "HEAD")
 
-    def run_script(self, name: str, *args: str) -> subprocess.CompletedProcess:
+    def run_script(self, name: str, *args: str, env: dict | None = None) -> subprocess.CompletedProcess:
         return subprocess.run([os.path.join(SCRIPTS, name), *args, "--root", self.root],
-                              capture_output=True, text=True)
+                              capture_output=True, text=True, env=env)
 
     def close(self) -> None:
         self._folder.cleanup()

@@ -5,6 +5,7 @@ the package's other products fails; a change affects the examples of the package
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import tempfile
 import unittest
@@ -159,7 +160,11 @@ class BuildTests(unittest.TestCase):
                       example_manifest("ExtraConsumer", "Gamma", ["GammaExtra"]))
         fixture.write("Examples/ExtraConsumer/Tests/ExtraConsumerTests/ExtraTests.swift",
                       "import GammaExtra\nimport Testing\n\n@Test func extraIsTwo() {\n    #expect(extra() == 2)\n}\n")
-        result = fixture.run_script("examples")
+        # The default cache, which the examples of the repository share too.
+        environment = {key: value for key, value in os.environ.items() if key != "LEDGER_MODULE_CACHE"}
+        cache = os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "ledger-monorepo",
+                             "module-cache")
+        result = fixture.run_script("examples", env=environment)
         self.assertEqual(result.returncode, 1, result.stdout + result.stderr)
         self.assertIn("--> CoreConsumer (GammaCore): swift test --package-path Examples/CoreConsumer\n    ok in",
                       result.stdout)
@@ -168,6 +173,27 @@ class BuildTests(unittest.TestCase):
         self.assertIn(": ExtraConsumer", result.stdout)
         self.assertLess(result.stdout.index("--> CoreConsumer"), result.stdout.index("--> ExtraConsumer"),
                         "built two at a time, the reports still come in name order")
+        self.assertTrue(pcm_files(cache), "the system modules are compiled into the shared cache")
+        self.assertEqual(pcm_files(os.path.join(fixture.root, "Examples/CoreConsumer/.build")), [],
+                         "and not again into each example's build folder")
+
+    def test_the_shared_module_cache_can_be_turned_off(self) -> None:
+        fixture = Fixture()
+        self.addCleanup(fixture.close)
+        fixture.write("Packages/Gamma/Package.swift", CORE_AND_EXTRA)
+        fixture.write("Packages/Gamma/Sources/GammaCore/Core.swift", "/// A number.\npublic let core = 1\n")
+        fixture.write("Packages/Gamma/Sources/GammaExtra/Extra.swift", "/// Two.\npublic let extra = 2\n")
+        fixture.write("Examples/CoreConsumer/Package.swift", example_manifest("CoreConsumer", "Gamma", ["GammaCore"]))
+        fixture.write("Examples/CoreConsumer/Tests/CoreConsumerTests/CoreTests.swift",
+                      "import GammaCore\nimport Testing\n\n@Test func coreIsOne() {\n    #expect(core == 1)\n}\n")
+        result = fixture.run_script("examples", env=dict(os.environ, LEDGER_MODULE_CACHE="off"))
+        self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
+        self.assertTrue(pcm_files(os.path.join(fixture.root, "Examples/CoreConsumer/.build")))
+
+
+def pcm_files(folder: str) -> list[str]:
+    """The compiled modules under `folder`."""
+    return [os.path.join(path, name) for path, _, names in os.walk(folder) for name in names if name.endswith(".pcm")]
 
 
 if __name__ == "__main__":
