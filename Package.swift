@@ -90,7 +90,10 @@ let package = Package(
         ),
         .testTarget(
             name: "LedgerTests",
-            dependencies: ["Ledger", .product(name: "DevServer", package: "DevServer")],
+            dependencies: [
+                "Ledger", .product(name: "DevServer", package: "DevServer"),
+                .product(name: "RenderingTesting", package: "Rendering"),
+            ],
             path: "Apps/Ledger/Tests/LedgerTests",
             swiftSettings: swiftSettings
         ),
@@ -99,6 +102,7 @@ let package = Package(
             dependencies: [
                 .product(name: "CompositionRoot", package: "CompositionRoot"),
                 .product(name: "DevServer", package: "DevServer"),
+                .product(name: "RenderingTesting", package: "Rendering"),
             ],
             path: "Apps/CompositionRoot/Tests/CompositionRootTests",
             swiftSettings: swiftSettings

@@ -60,6 +60,7 @@ let package = Package(
             dependencies: [
                 "CompositionRoot",
                 .product(name: "DevServer", package: "DevServer"),
+                .product(name: "RenderingTesting", package: "Rendering"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -1,14 +1,12 @@
 import CompositionRoot
 import Foundation
+import RenderingTesting
 import Testing
 
 @Suite("CompositionRoot: the invoices' fallback font")
 struct FallbackFontTests {
-    /// A CJK TrueType font as Debian and Ubuntu install it (`fonts-droid-fallback`, which the scripts install).
-    static let cjkFont = [
-        "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
-        "/usr/share/fonts-droid-fallback/truetype/DroidSansFallback.ttf",
-    ].first { FileManager.default.fileExists(atPath: $0) }
+    /// A CJK TrueType font installed on this machine (the scripts install `fonts-droid-fallback`).
+    static let cjkFont = InstalledCJKFont.path
 
     /// The Rendering package's own DejaVu Sans, found from this file.
     static let dejaVu = URL(fileURLWithPath: #filePath)

@@ -1,4 +1,5 @@
 import Foundation
+import RenderingTesting
 import Testing
 
 @Suite("ledger config: the seller on invoices")
@@ -30,11 +31,8 @@ struct SettingsCommandsTests {
 
 @Suite("ledger config: a fallback font for invoices")
 struct FallbackFontCommandsTests {
-    /// A CJK TrueType font as Debian and Ubuntu install it (`fonts-droid-fallback`, which the scripts install).
-    static let cjkFont = [
-        "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
-        "/usr/share/fonts-droid-fallback/truetype/DroidSansFallback.ttf",
-    ].first { FileManager.default.fileExists(atPath: $0) }
+    /// A CJK TrueType font installed on this machine (the scripts install `fonts-droid-fallback`).
+    static let cjkFont = InstalledCJKFont.path
 
     @Test func aFileThatIsNotAUsableFontIsRefusedWithWhyAndNothingChanges() async throws {
         let workspace = try LedgerWorkspace()

@@ -211,15 +211,11 @@ final class CarriedFlights<Key: Hashable & Sendable>: Sendable {
     func join(key: Key, operation: @Sendable () async -> Outcome) async -> Outcome {
         switch await wait(key: key) {
         case .outcome(let outcome): return outcome
-        case .carry(let flight): return await carry(key: key, flight: flight, operation: operation)
+        case .carry(let flight):
+            let outcome = await operation()
+            land(key: key, flight: flight, outcome: outcome)
+            return outcome
         }
-    }
-
-    /// Runs `operation` for `flight`, then `land`s its outcome.
-    func carry(key: Key, flight: Flight, operation: @Sendable () async -> Outcome) async -> Outcome {
-        let outcome = await operation()
-        land(key: key, flight: flight, outcome: outcome)
-        return outcome
     }
 
     /// Hands the outcome of the request the caller carried for `flight` to the callers waiting, or, when the

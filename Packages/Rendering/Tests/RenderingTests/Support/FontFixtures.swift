@@ -1,4 +1,5 @@
 import Foundation
+import RenderingTesting
 import Testing
 
 @testable import Rendering
@@ -27,24 +28,8 @@ enum FontFixture {
         return (try? TrueTypeSubsetter.subset(font, glyphs: glyphs, characters: characters).bytes) ?? []
     }()
 
-    /// Where Debian and Ubuntu put CJK TrueType fonts (`fonts-droid-fallback`, `fonts-wqy-zenhei`, Noto CJK).
-    static let cjkCandidates = [
-        "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
-        "/usr/share/fonts-droid-fallback/truetype/DroidSansFallback.ttf",
-        "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc",
-        "/usr/share/fonts/truetype/arphic/uming.ttc",
-    ]
-
     /// The first CJK TrueType font installed, or nil.
-    static let cjkFont: TrueTypeFont? = {
-        for path in cjkCandidates {
-            guard let data = FileManager.default.contents(atPath: path),
-                let font = try? TrueTypeFont(data: data), font.canDraw("中"), font.canDraw("あ")
-            else { continue }
-            return font
-        }
-        return nil
-    }()
+    static let cjkFont = InstalledCJKFont.installed?.font
 
     static var cjkFontInstalled: Bool { cjkFont != nil }
 }
