@@ -22,8 +22,28 @@ struct ReportRangeTests {
         try range.period(containing: try date(now), in: calendar)
     }
 
-    @Test func fixedRangesAreTheListOfReports() {
-        #expect(ReportRange.allCases == [.today, .thisWeek, .thisMonth, .thisYear])
+    @Test func aQuarterIsThreeCalendarMonths() throws {
+        let quarter = try period(.current(.quarter), at: "2026-11-21T10:00:00Z", in: try calendar("UTC"))
+        #expect(quarter == (try date("2026-10-01T00:00:00Z"))..<(try date("2027-01-01T00:00:00Z")))
+    }
+
+    @Test func anOffsetMovesByWholeCalendarPeriods() throws {
+        let utc = try calendar("UTC")
+        let lastMonth = try period(.thisMonth.offset(by: -1), at: "2026-03-31T10:00:00Z", in: utc)
+        #expect(lastMonth == (try date("2026-02-01T00:00:00Z"))..<(try date("2026-03-01T00:00:00Z")))
+        let nextYear = try period(.thisYear.offset(by: 1), at: "2026-06-01T00:00:00Z", in: utc)
+        #expect(nextYear == (try date("2027-01-01T00:00:00Z"))..<(try date("2028-01-01T00:00:00Z")))
+        #expect(ReportRange.thisWeek.offset(by: -1).offset(by: 1) == .thisWeek)
+        #expect(ReportRange.thisWeek.offset(by: -1) != .thisWeek)
+    }
+
+    @Test func rangesAreEqualByWhatTheyCover() throws {
+        #expect(ReportRange.current(.month) == .thisMonth)
+        #expect(ReportRange.thisMonth.component == .month)
+        let day = try date("2026-01-01T00:00:00Z")
+        #expect(ReportRange.custom(day...day) == .custom(day...day))
+        #expect(ReportRange.custom(day...day).component == nil)
+        #expect(ReportRange.custom(day...day).offset(by: 3) == .custom(day...day))
     }
 
     @Test func todayFollowsTheCalendarsTimeZone() throws {

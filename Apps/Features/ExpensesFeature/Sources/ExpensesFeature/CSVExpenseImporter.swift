@@ -1,3 +1,4 @@
+public import Essentials
 public import Foundation
 public import Storage
 import Validation
@@ -213,26 +214,6 @@ public struct CSVExpenseImporter: ExpenseImporting {
     /// the file is imported in) and every other field; `ImportIdentity` adds which occurrence it is.
     private static func contentKey(_ entry: ExpenseEntry, day: String) -> String {
         [day, entry.title, "\(entry.price)", entry.currencyCode, entry.comment].joined(separator: "\u{1F}")
-    }
-}
-
-/// Decimal numbers as people type them: digits with an optional sign and one decimal point (`-12.50`); no
-/// exponents, grouping or locale separators, so `1,5` is an error instead of 15.
-public enum DecimalText {
-    /// The number `text` spells, or nil.
-    public static func parse(_ text: String) -> Decimal? {
-        var digits = 0
-        var points = 0
-        for (offset, character) in text.enumerated() {
-            switch character {
-            case "0"..."9": digits += 1
-            case ".": points += 1
-            case "-" where offset == 0, "+" where offset == 0: continue
-            default: return nil
-            }
-        }
-        guard digits > 0, points <= 1, digits <= 30 else { return nil }
-        return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
     }
 }
 

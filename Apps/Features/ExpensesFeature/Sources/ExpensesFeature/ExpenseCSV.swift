@@ -1,3 +1,4 @@
+import Essentials
 public import Foundation
 public import Rendering
 public import Storage

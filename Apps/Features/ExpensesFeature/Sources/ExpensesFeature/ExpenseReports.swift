@@ -1,3 +1,4 @@
+import Essentials
 public import Foundation
 public import Rendering
 public import Storage
@@ -21,20 +22,20 @@ public struct ExpenseReports: ExpenseReporting, ExpenseExporting {
         self.currency = currency
     }
 
-    /// The report for `range` in `format`.
-    public func report(_ range: ReportRange, format: ReportFormat) async throws(StorageError) -> String {
-        let report = try await reader.report(for: range)
+    /// The report for `period` in `format`.
+    public func report(_ period: ReportPeriod, format: ReportFormat) async throws(StorageError) -> String {
+        let report = try await reader.report(for: period.range)
         switch format {
         case .table:
-            let sections = try sections(of: report, by: Self.grouping(for: range))
-            let title = range == .allTime ? "All expenses" : "\(Self.title(of: range)): \(periodText(report.period))"
+            let sections = try sections(of: report, by: period.grouping)
+            let title = period.titleShowsDates ? "\(period.title): \(periodText(report.period))" : period.title
             return PlainTextExpenseReportFormatter(locale: locale).format(
                 Rendering.ExpenseReport(title: title, sections: sections))
         case .csv:
             return CSVExpenseReportFormatter().format(
-                Rendering.ExpenseReport(title: Self.title(of: range), sections: try sections(of: report, by: nil)))
+                Rendering.ExpenseReport(title: period.title, sections: try sections(of: report, by: nil)))
         case .json:
-            return json(report, range: range)
+            return json(report, title: period.title)
         }
     }
 
@@ -67,28 +68,10 @@ public struct ExpenseReports: ExpenseReporting, ExpenseExporting {
         return first == last ? first : "\(first) to \(last)"
     }
 
-    private static func grouping(for range: ReportRange) -> ReportGrouping? {
-        switch range {
-        case .today: nil
-        case .thisWeek, .thisMonth, .custom: .day
-        case .thisYear: .month
-        }
-    }
-
-    static func title(of range: ReportRange) -> String {
-        switch range {
-        case .today: "Today"
-        case .thisWeek: "This week"
-        case .thisMonth: "This month"
-        case .thisYear: "This year"
-        case .custom: "Expenses"
-        }
-    }
-
-    private func json(_ report: Storage.ExpenseReport, range: ReportRange) -> String {
+    private func json(_ report: Storage.ExpenseReport, title: String) -> String {
         let days = DayFormat(calendar: calendar)
         let document = ReportDocument(
-            title: Self.title(of: range),
+            title: title,
             from: days.string(from: report.period.lowerBound),
             to: days.string(from: report.period.upperBound.addingTimeInterval(-0.001)),
             totals: report.totals.map {

@@ -1,3 +1,4 @@
+public import CommandKit
 public import Foundation
 public import Storage
 public import Validation
@@ -14,17 +15,20 @@ public struct Expenses: Sendable {
     public let reports: any ExpenseReporting
     /// Corrects and deletes recorded expenses.
     public let corrections: any ExpenseCorrecting
+    /// How amounts and days are shown and read: the user's calendar, locale, clock and default currency.
+    public let display: DisplayContext
 
     /// Bundles the parts; the composition root builds them on one store.
     public init(
         recorder: any ExpenseRecording, importer: any ExpenseImporting, exporter: any ExpenseExporting,
-        reports: any ExpenseReporting, corrections: any ExpenseCorrecting
+        reports: any ExpenseReporting, corrections: any ExpenseCorrecting, display: DisplayContext
     ) {
         self.recorder = recorder
         self.importer = importer
         self.exporter = exporter
         self.reports = reports
         self.corrections = corrections
+        self.display = display
     }
 }
 
@@ -159,13 +163,9 @@ public enum ReportFormat: String, Hashable, Sendable, CaseIterable {
     case json
 }
 
-/// Reports for a range of dates.
+/// Reports for a period.
 public protocol ExpenseReporting: Sendable {
-    /// The report for `range` in `format`: the entries newest first and the totals per currency.
-    func report(_ range: ReportRange, format: ReportFormat) async throws(StorageError) -> String
+    /// The report for `period` in `format`: the entries newest first and the totals per currency.
+    func report(_ period: ReportPeriod, format: ReportFormat) async throws(StorageError) -> String
 }
 
-extension ReportRange {
-    /// Every date the store accepts: the range behind "list everything".
-    public static let allTime = ReportRange.custom(ExpenseLimits.dates)
-}

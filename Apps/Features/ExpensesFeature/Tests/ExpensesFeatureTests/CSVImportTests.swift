@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 import Rendering
 import Storage
@@ -6,19 +7,6 @@ import Testing
 import Validation
 
 @testable import ExpensesFeature
-
-/// The expenses feature on an in-memory store, wired as the composition root wires it.
-func makeExpenses(store: any ExpenseStore = FakeExpenseStore()) -> Expenses {
-    let recorder = ExpenseRecorder(validator: ExpenseValidator(), messages: .english, saver: store)
-    let reports = ExpenseReports(
-        reader: ExpenseReportReader(
-            source: store, calendar: utcCalendar, timeZone: utcCalendar.timeZone, now: { fixedNow }),
-        calendar: utcCalendar, locale: RenderingLocale(identifier: "en_US"), currency: currency)
-    return Expenses(
-        recorder: recorder,
-        importer: CSVExpenseImporter(recorder: recorder, saver: store, days: DayFormat(calendar: utcCalendar)),
-        exporter: reports, reports: reports, corrections: ExpenseEditor(recorder: recorder, store: store))
-}
 
 @Suite("Expenses: CSV import and export")
 struct CSVImportTests {
@@ -94,7 +82,7 @@ struct CSVImportTests {
         #expect(summary.inserted == 3 && summary.rejected.isEmpty)
         let readBack = try await copy.exporter.exportCSV()
         #expect(Set(readBack.split(separator: "\r\n")) == Set(csv.split(separator: "\r\n")))
-        let stored = try await copy.reports.report(.allTime, format: .json)
+        let stored = try await copy.reports.report(ReportPeriod.allTime, format: .json)
         #expect(stored.contains(#""title" : "=SUM(A1)""#))
     }
 

@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 import Storage
 import StorageTesting
@@ -16,7 +17,7 @@ struct ExpenseEditorTests {
             recorder: recorder,
             importer: CSVExpenseImporter(recorder: recorder, saver: store, days: DayFormat(calendar: utcCalendar)),
             exporter: makeExpenses(store: store).exporter, reports: makeExpenses(store: store).reports,
-            corrections: ExpenseEditor(recorder: recorder, store: store))
+            corrections: ExpenseEditor(recorder: recorder, store: store), display: display())
         var entries: [ExpenseEntry] = []
         for title in titles {
             entries.append(

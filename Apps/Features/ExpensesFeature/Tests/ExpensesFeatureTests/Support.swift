@@ -1,6 +1,39 @@
+import CommandKit
+import Essentials
 import Foundation
 import Rendering
+import Storage
+import StorageTesting
 import Validation
+
+@testable import ExpensesFeature
+
+/// The expenses feature on an in-memory store, wired as the composition root wires it.
+func makeExpenses(store: any ExpenseStore = FakeExpenseStore(), now: @escaping @Sendable () -> Date = { fixedNow })
+    -> Expenses
+{
+    let recorder = ExpenseRecorder(validator: ExpenseValidator(), messages: .english, saver: store)
+    var locale = RenderingLocale(identifier: "en_US")
+    locale.dateStyle = .iso8601  // as the composition root prints reports: days as they are typed
+    let reports = ExpenseReports(
+        reader: ExpenseReportReader(source: store, calendar: utcCalendar, timeZone: utcCalendar.timeZone, now: now),
+        calendar: utcCalendar, locale: locale, currency: currency)
+    return Expenses(
+        recorder: recorder,
+        importer: CSVExpenseImporter(recorder: recorder, saver: store, days: DayFormat(calendar: utcCalendar)),
+        exporter: reports, reports: reports, corrections: ExpenseEditor(recorder: recorder, store: store),
+        display: display(now: now))
+}
+
+/// Days in UTC, money as `en_US` prints it, EUR by default.
+func display(now: @escaping @Sendable () -> Date = { fixedNow }) -> DisplayContext {
+    DisplayContext(
+        days: DayFormat(calendar: utcCalendar),
+        money: { amount, code in
+            MoneyFormatter(locale: RenderingLocale(identifier: "en_US")).string(from: amount, currency: currency(code))
+        },
+        now: now, defaultCurrency: "EUR")
+}
 
 /// 2026-03-18 12:00 UTC, a Wednesday.
 let fixedNow = Date(timeIntervalSince1970: 1_773_835_200)

@@ -1,45 +1,69 @@
 public import Foundation
 
-/// The periods a report can cover. The fixed cases are `CaseIterable`, so a list of reports is built from
-/// ``ReportRange/allCases``; a custom range covers any two dates.
-public enum ReportRange: Hashable, Sendable, CaseIterable {
-    /// The calendar day containing now.
-    case today
-    /// The calendar week containing now, starting on the calendar's first weekday.
-    case thisWeek
-    /// The calendar month containing now.
-    case thisMonth
-    /// The calendar year containing now.
-    case thisYear
-    /// Every instant from the lower bound through the upper bound, both included.
-    case custom(ClosedRange<Date>)
+/// The period a report covers: the calendar day, week, month, quarter or year containing now (or one before or
+/// after it), or any two dates.
+///
+/// A struct with static members rather than an enum, so an app adds a period (a fiscal quarter, the previous
+/// month) without a change here and without breaking anyone's exhaustive `switch`.
+public struct ReportRange: Hashable, Sendable {
+    private enum Kind: Hashable, Sendable {
+        case calendar(Calendar.Component, offset: Int)
+        case custom(lower: Date, upper: Date)
+    }
 
-    /// The fixed ranges, in the order a list of reports shows them.
-    public static var allCases: [ReportRange] { [.today, .thisWeek, .thisMonth, .thisYear] }
+    private let kind: Kind
+
+    /// The calendar day containing now.
+    public static let today = ReportRange.current(.day)
+    /// The calendar week containing now, starting on the calendar's first weekday.
+    public static let thisWeek = ReportRange.current(.weekOfYear)
+    /// The calendar month containing now.
+    public static let thisMonth = ReportRange.current(.month)
+    /// The calendar year containing now.
+    public static let thisYear = ReportRange.current(.year)
+
+    /// The calendar period of `component` (`.day`, `.weekOfYear`, `.month`, `.quarter`, `.year`) containing now.
+    public static func current(_ component: Calendar.Component) -> ReportRange {
+        ReportRange(kind: .calendar(component, offset: 0))
+    }
+
+    /// Every instant from the lower bound through the upper bound, both included.
+    public static func custom(_ range: ClosedRange<Date>) -> ReportRange {
+        ReportRange(kind: .custom(lower: range.lowerBound, upper: range.upperBound))
+    }
+
+    /// The same kind of calendar period `count` periods later (negative: earlier): `.thisMonth.offset(by: -1)` is
+    /// last month. A custom range is returned unchanged.
+    public func offset(by count: Int) -> ReportRange {
+        guard case .calendar(let component, let offset) = kind else { return self }
+        return ReportRange(kind: .calendar(component, offset: offset + count))
+    }
+
+    /// The calendar component of a calendar period; nil for a custom range.
+    public var component: Calendar.Component? {
+        guard case .calendar(let component, _) = kind else { return nil }
+        return component
+    }
 
     /// The period this range covers at `now`, computed in `calendar` (its time zone and first weekday).
     ///
-    /// Fixed ranges follow the calendar, not a fixed number of seconds: a day across a daylight-saving change is
-    /// 23 or 25 hours long, and a month ends on its own last day. A custom range's upper bound is included: the
+    /// Calendar periods follow the calendar, not a fixed number of seconds: a day across a daylight-saving change
+    /// is 23 or 25 hours long, and a month ends on its own last day. A custom range's upper bound is included: the
     /// returned period ends at the next representable instant after it.
     public func period(containing now: Date, in calendar: Calendar) throws(StorageError) -> Range<Date> {
-        let component: Calendar.Component
-        switch self {
-        case .today: component = .day
-        case .thisWeek: component = .weekOfYear
-        case .thisMonth: component = .month
-        case .thisYear: component = .year
-        case .custom(let range):
-            let lower = range.lowerBound.timeIntervalSinceReferenceDate
-            let upper = range.upperBound.timeIntervalSinceReferenceDate
-            guard lower.isFinite, upper.isFinite else { throw .invalidRange(.dateNotFinite) }
-            return range.lowerBound..<Date(timeIntervalSinceReferenceDate: upper.nextUp)
+        switch kind {
+        case .custom(let lower, let upper):
+            guard lower.timeIntervalSinceReferenceDate.isFinite, upper.timeIntervalSinceReferenceDate.isFinite else {
+                throw .invalidRange(.dateNotFinite)
+            }
+            return lower..<Date(timeIntervalSinceReferenceDate: upper.timeIntervalSinceReferenceDate.nextUp)
+        case .calendar(let component, let offset):
+            guard now.timeIntervalSinceReferenceDate.isFinite else { throw .invalidRange(.dateNotFinite) }
+            guard let moment = offset == 0 ? now : calendar.date(byAdding: component, value: offset, to: now),
+                let interval = calendar.dateInterval(of: component, for: moment), interval.duration > 0
+            else { throw .invalidRange(.calendarCannotPlaceDate) }
+            return interval.start..<interval.end
         }
-        guard now.timeIntervalSinceReferenceDate.isFinite else { throw .invalidRange(.dateNotFinite) }
-        guard let interval = calendar.dateInterval(of: component, for: now), interval.duration > 0 else {
-            throw .invalidRange(.calendarCannotPlaceDate)
-        }
-        return interval.start..<interval.end
     }
 }
 

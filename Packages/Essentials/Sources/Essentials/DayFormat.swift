@@ -1,6 +1,7 @@
 public import Foundation
 
-/// Calendar days as people type them (`2026-11-21`), read and written in one calendar and time zone.
+/// Calendar days as people type them (`2026-11-21`), read and written in one calendar and time zone: the one
+/// form the command line, files and reports use, so a day copied from any output can be typed back.
 public struct DayFormat: Sendable {
     /// The calendar (and time zone) days are read in.
     public let calendar: Calendar

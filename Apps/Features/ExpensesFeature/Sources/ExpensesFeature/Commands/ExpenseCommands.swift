@@ -1,0 +1,313 @@
+public import CommandKit
+import Essentials
+import Foundation
+public import Storage
+import Validation
+
+/// The expense and report commands of `ledger`: `expense add|list|import|export|edit|delete` and `report`, the
+/// screens their links open (`ledger://expenses`, `ledger://expenses/new`, `ledger://reports/<period>`), and the
+/// expenses' part of the demo.
+public struct ExpenseCommands: CommandGroup {
+    private let expenses: @Sendable () async throws(CommandError) -> Expenses
+
+    /// The commands on the expenses `open` makes when a command first needs them (the composition root opens the
+    /// data folder's store there).
+    public init(expenses open: @escaping @Sendable () async throws(StorageError) -> Expenses) {
+        expenses = { () async throws(CommandError) -> Expenses in
+            do throws(StorageError) {
+                return try await open()
+            } catch {
+                throw .storage(error)
+            }
+        }
+    }
+
+    /// Every command of the group, in the order help lists them.
+    public var commands: [CommandSpec] {
+        [add, list, importFile, export, edit, delete, report]
+    }
+
+    /// The screens the expense links open.
+    public var screens: [LinkScreen] {
+        [
+            LinkScreen(name: "expenses", path: "expenses") { _, invocation throws(CommandError) in
+                try await printReport(.allTime, invocation: invocation)
+            },
+            LinkScreen(name: "new-expense", path: "expenses/new") { _, invocation throws(CommandError) in
+                invocation.console.line(
+                    "New expense: ledger expense add --title TEXT --price AMOUNT [--date YYYY-MM-DD]")
+                return .success
+            },
+            LinkScreen(
+                name: "report", path: "reports",
+                value: LinkValue(
+                    placeholder: "PERIOD", choices: ReportPeriod.all.map(\.name),
+                    canonical: { ReportPeriod.named($0)?.name })
+            ) { value, invocation throws(CommandError) in
+                guard let period = value.flatMap(ReportPeriod.named) else {
+                    throw CommandError(message: "the link names no report period", status: .dataError)
+                }
+                return try await printReport(period, invocation: invocation)
+            },
+        ]
+    }
+
+    // MARK: expense add
+
+    private var add: CommandSpec {
+        CommandSpec(
+            path: ["expense", "add"], summary: "record an expense",
+            options: [
+                .value("title", "TEXT", "what the money was spent on", required: true),
+                .value(
+                    "price", "AMOUNT", "the amount, such as 12.50 (at most the currency's decimals)", required: true),
+                .value("currency", "CODE", "ISO 4217 code (default: the configured currency, else EUR)"),
+                .value("date", "YYYY-MM-DD", "the day it was spent (default: today)"),
+                .value("comment", "TEXT", "a note"),
+                .flag("allow-future", "accept a date more than a year ahead (it is refused as a likely typo)"),
+            ],
+            details: "An expense dated by --date keeps the time of day it was recorded, so the expenses of one day "
+                + "list in the order they were recorded."
+        ) { invocation throws(CommandError) in
+            _ = try invocation.positionals()
+            let expenses = try await expenses()
+            let display = expenses.display
+            let arguments = invocation.arguments
+            let price = try display.amount(invocation.value("price"), option: "price")
+            let now = display.now()
+            let date = try display.day(arguments.value("date"), option: "date").map {
+                display.days.moment(on: $0, atTimeOf: now)
+            }
+            let expense = NewExpense(
+                title: invocation.value("title"), price: price,
+                currencyCode: arguments.value("currency") ?? display.defaultCurrency, date: date ?? now,
+                comment: arguments.value("comment") ?? "", allowsFuture: arguments.has("allow-future"))
+            let entry: ExpenseEntry
+            do throws(ExpenseInputError) {
+                entry = try await expenses.recorder.add(expense)
+            } catch {
+                throw .expense(error)
+            }
+            Self.say("Added", entry, display: display, console: invocation.console)
+            return .success
+        }
+    }
+
+    // MARK: expense list and report
+
+    private var list: CommandSpec {
+        CommandSpec(path: ["expense", "list"], summary: "every expense, newest first (with --json: the report schema)")
+        { invocation throws(CommandError) in
+            _ = try invocation.positionals()
+            return try await printReport(.allTime, invocation: invocation)
+        }
+    }
+
+    private var report: CommandSpec {
+        let periods = ReportPeriod.all.map(\.name)
+        let listed = periods.dropLast().joined(separator: ", ") + " or " + (periods.last ?? "")
+        return CommandSpec(
+            path: ["report"], arguments: ["PERIOD?"],
+            summary: "expenses of a period (\(listed)), or of --from D --to D",
+            options: [
+                .value("from", "YYYY-MM-DD", "the first day of a custom period"),
+                .value("to", "YYYY-MM-DD", "the last day of a custom period"),
+                .value(
+                    "format", "FORMAT", "table (default), csv or json", choices: ReportFormat.allCases.map(\.rawValue)),
+            ],
+            details: "PERIOD is \(listed) (\(ReportPeriod.all.flatMap(\.aliases).joined(separator: ", ")) are read "
+                + "too), as in the app's links: 'ledger link report week' prints ledger://reports/week.",
+            argumentChoices: [periods]
+        ) { invocation throws(CommandError) in
+            let positionals = try invocation.positionals()
+            let arguments = invocation.arguments
+            let period: ReportPeriod
+            switch (positionals.first, arguments.value("from"), arguments.value("to")) {
+            case (let name?, nil, nil):
+                guard let named = ReportPeriod.named(name) else {
+                    throw invocation.command.usageError(
+                        "unknown report period '\(name)'; use \(listed), or --from D --to D")
+                }
+                period = named
+            case (nil, let from?, let to?):
+                let days = try await expenses().display
+                guard let start = try days.day(from, option: "from"), let last = try days.day(to, option: "to"),
+                    let end = days.days.endOfDay(from: to)
+                else { throw invocation.command.usageError("report needs --from and --to as YYYY-MM-DD") }
+                guard start <= last else { throw invocation.command.usageError("--from \(from) is after --to \(to)") }
+                period = .custom(start...end)
+            default:
+                throw invocation.command.usageError(
+                    "report needs a period (\(listed)) or both --from and --to, and not both")
+            }
+            return try await printReport(period, format: arguments.value("format"), invocation: invocation)
+        }
+    }
+
+    /// Prints the report of `period` in `--format` (table unless `--json`).
+    private func printReport(
+        _ period: ReportPeriod, format name: String? = nil, invocation: Invocation
+    ) async throws(CommandError) -> ExitStatus {
+        let console = invocation.console
+        let formatName = name ?? (console.json ? "json" : "table")
+        guard let format = ReportFormat(rawValue: formatName) else {
+            throw invocation.command.usageError("--format '\(formatName)' is not one of table, csv, json")
+        }
+        let reports = try await expenses().reports
+        do throws(StorageError) {
+            console.block(try await reports.report(period, format: format))
+        } catch {
+            throw .storage(error)
+        }
+        return .success
+    }
+
+    // MARK: expense import and export
+
+    private var importFile: CommandSpec {
+        CommandSpec(
+            path: ["expense", "import"], arguments: ["FILE.csv"],
+            summary: "import a CSV file (columns date,title,amount,currency[,comment])",
+            details: "Good rows are kept and bad rows are reported with their line numbers. Importing the same file "
+                + "again adds nothing."
+        ) { invocation throws(CommandError) in
+            let path = try invocation.positionals()[0]
+            let file = URL(fileURLWithPath: path)
+            guard FileManager.default.isReadableFile(atPath: file.path) else {
+                throw CommandError(message: "cannot read '\(path)'", hint: "Give the path of a CSV file.", status: .usage)
+            }
+            let console = invocation.console
+            let importer = try await expenses().importer
+            let summary: ImportSummary
+            do throws(ExpenseImportError) {
+                summary = try await importer.importCSV(from: file) { progress in
+                    guard console.showsProgress, let total = progress.totalBytes, total >= 1 << 20 else { return }
+                    console.progress("Importing: \(progress.rowsRead) rows, \(progress.bytesRead * 100 / max(total, 1))%")
+                }
+            } catch {
+                throw .importing(error, path: path)
+            }
+            if console.showsProgress { console.progress("") }
+            if console.json {
+                console.emit(summary)
+                return .success
+            }
+            console.line(
+                "Imported \(Plural.count(summary.inserted, "new expense")) from \(path) "
+                    + "(\(Plural.count(summary.replaced, "row")) already there).")
+            if summary.rejectedCount > 0 {
+                console.line("Skipped \(Plural.count(summary.rejectedCount, "row")):")
+                for row in summary.rejected {
+                    console.line("  line \(row.line): " + row.problems.map(\.message).joined(separator: " "))
+                }
+                if summary.rejectedCount > summary.rejected.count {
+                    console.line("  and \(summary.rejectedCount - summary.rejected.count) more")
+                }
+            }
+            return .success
+        }
+    }
+
+    private var export: CommandSpec {
+        CommandSpec(path: ["expense", "export"], summary: "every expense as CSV, which 'expense import' reads back") {
+            invocation throws(CommandError) in
+            _ = try invocation.positionals()
+            let exporter = try await expenses().exporter
+            do throws(StorageError) {
+                invocation.console.write(try await exporter.exportCSV())
+            } catch {
+                throw .storage(error)
+            }
+            return .success
+        }
+    }
+
+    // MARK: expense edit and delete
+
+    private var edit: CommandSpec {
+        CommandSpec(
+            path: ["expense", "edit"], arguments: ["ID"], summary: "correct a recorded expense",
+            options: [
+                .value("title", "TEXT", "a new title"), .value("price", "AMOUNT", "a new amount"),
+                .value("currency", "CODE", "a new currency"), .value("date", "YYYY-MM-DD", "a new day"),
+                .value("comment", "TEXT", "a new comment"),
+            ],
+            details: "ID is the expense's id or its first 8 or more characters, as 'expense list --json' prints them."
+        ) { invocation throws(CommandError) in
+            let id = try invocation.positionals()[0]
+            let expenses = try await expenses()
+            let display = expenses.display
+            let arguments = invocation.arguments
+            let correction = ExpenseCorrection(
+                title: arguments.value("title"),
+                price: try arguments.value("price").map { text throws(CommandError) in
+                    try display.amount(text, option: "price")
+                },
+                currencyCode: arguments.value("currency"),
+                date: try display.day(arguments.value("date"), option: "date").map {
+                    display.days.moment(on: $0, atTimeOf: display.now())
+                },
+                comment: arguments.value("comment"))
+            guard !correction.isEmpty else {
+                throw invocation.command.usageError(
+                    "expense edit needs at least one of --title, --price, --currency, --date, --comment")
+            }
+            let entry: ExpenseEntry
+            do throws(ExpenseCorrectionError) {
+                entry = try await expenses.corrections.correct(id, with: correction)
+            } catch {
+                throw .correction(error)
+            }
+            Self.say("Corrected", entry, display: display, console: invocation.console)
+            return .success
+        }
+    }
+
+    private var delete: CommandSpec {
+        CommandSpec(
+            path: ["expense", "delete"], arguments: ["ID"], summary: "delete a recorded expense",
+            details: "ID is the expense's id or its first 8 or more characters."
+        ) { invocation throws(CommandError) in
+            let id = try invocation.positionals()[0]
+            let expenses = try await expenses()
+            let entry: ExpenseEntry
+            do throws(ExpenseCorrectionError) {
+                entry = try await expenses.corrections.delete(id)
+            } catch {
+                throw .correction(error)
+            }
+            Self.say("Deleted", entry, display: expenses.display, console: invocation.console)
+            return .success
+        }
+    }
+
+    /// Says which expense a command added, corrected or deleted: as JSON with --json, else one line.
+    private static func say(_ verb: String, _ entry: ExpenseEntry, display: DisplayContext, console: Console) {
+        if console.json {
+            console.emit(ExpenseJSON(entry, days: display.days))
+        } else {
+            console.line(
+                "\(verb) \(entry.title): \(display.money(entry.price, entry.currencyCode)) "
+                    + "on \(display.days.string(from: entry.date)) (\(entry.id.uuidString.lowercased()))")
+        }
+    }
+}
+
+/// An expense as `--json` prints it; the amount is a string so no digit is lost.
+struct ExpenseJSON: Encodable {
+    let id: String
+    let title: String
+    let amount: String
+    let currency: String
+    let date: String
+    let comment: String
+
+    init(_ entry: ExpenseEntry, days: DayFormat) {
+        id = entry.id.uuidString.lowercased()
+        title = entry.title
+        amount = "\(entry.price)"
+        currency = entry.currencyCode
+        date = days.string(from: entry.date)
+        comment = entry.comment
+    }
+}

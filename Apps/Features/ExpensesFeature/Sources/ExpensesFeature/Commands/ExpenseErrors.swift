@@ -1,0 +1,55 @@
+import CommandKit
+import Storage
+import Validation
+
+/// The expense flows' errors said for people: what happened, what to do, and the exit status.
+extension CommandError {
+    static func expense(_ error: ExpenseInputError) -> CommandError {
+        switch error {
+        case .invalid(let problems):
+            .invalid(
+                "the expense", problems,
+                hint: problems.contains { $0.code == .expenseDateTooFarInFuture }
+                    ? "If the date is right, add --allow-future." : nil)
+        case .storage(let error): .storage(error)
+        }
+    }
+
+    static func correction(_ error: ExpenseCorrectionError) -> CommandError {
+        switch error {
+        case .notFound(let id):
+            CommandError(
+                message: "no expense '\(id)' on this machine", hint: "Run 'ledger expense list --json' to see the ids.",
+                status: .dataError)
+        case .ambiguous(let id, let matches):
+            CommandError(
+                message: "'\(id)' is the start of \(matches) expenses' ids", hint: "Give more characters of the id.",
+                status: .dataError)
+        case .prefixTooShort(let id, let minimum):
+            CommandError(
+                message: "'\(id)' is too short to name an expense",
+                hint: "Give at least \(minimum) characters of the id.", status: .usage)
+        case .invalid(let problems): .invalid("the corrected expense", problems)
+        case .storage(let error): .storage(error)
+        }
+    }
+
+    static func importing(_ error: ExpenseImportError, path: String) -> CommandError {
+        switch error {
+        case .unreadableFile(let problem):
+            return CommandError(
+                message: "'\(path)' cannot be imported: \(problem.message)",
+                hint: "Fix the file and import it again; rows already saved are not duplicated.", status: .dataError)
+        case .storage(let failure, let saved):
+            var described = CommandError.storage(failure)
+            described.details = [
+                "\(Plural.count(saved, "row")) saved before the failure; importing again adds no duplicates."
+            ]
+            return described
+        case .cancelled(let saved):
+            return CommandError(
+                message: "the import was stopped after \(Plural.count(saved, "saved row"))",
+                hint: "Import the file again: the saved rows are not duplicated.", status: .failure)
+        }
+    }
+}
