@@ -23,14 +23,30 @@ func suite(of package: String, using products: [String]) -> Target {
 }
 
 /// The test suite of a feature under `Apps/Features/`, run from its own folder, with the feature, the packages it
-/// uses and the test kits of those its tests fake.
+/// uses, the test kits of those its tests fake, and the platform's CommandKit with its test kit (every feature's
+/// commands are tested with it).
 func suite(ofFeature feature: String, using packages: [String], kits: [String]) -> Target {
     .testTarget(
         name: "\(feature)Tests",
         dependencies: [.product(name: feature, package: feature)]
             + packages.map { .product(name: $0, package: $0) }
-            + kits.map { .product(name: "\($0)Testing", package: $0) },
+            + kits.map { .product(name: "\($0)Testing", package: $0) }
+            + [.product(name: "CommandKit", package: "CommandKit"),
+               .product(name: "CommandKitTesting", package: "CommandKit")],
         path: "Apps/Features/\(feature)/Tests/\(feature)Tests",
+        swiftSettings: swiftSettings
+    )
+}
+
+/// The end-to-end suite of a feature: its commands run through the built `ledger` on a real data folder (and the
+/// reference server), kept in the feature's folder (`Tests/<Feature>EndToEndTests`) because the commands are the
+/// feature's; only the root build has the app to run.
+func endToEnd(ofFeature feature: String, kits: [String] = []) -> Target {
+    .testTarget(
+        name: "\(feature)EndToEndTests",
+        dependencies: ["Ledger", "LedgerTestSupport", .product(name: "DevServer", package: "DevServer")]
+            + kits.map { .product(name: "\($0)Testing", package: $0) },
+        path: "Apps/Features/\(feature)/Tests/\(feature)EndToEndTests",
         swiftSettings: swiftSettings
     )
 }
@@ -42,6 +58,7 @@ let package = Package(
         .executable(name: "ledger", targets: ["Ledger"])
     ],
     dependencies: [
+        .package(path: "Packages/Essentials"),
         .package(path: "Packages/Validation"),
         .package(path: "Packages/Rendering"),
         .package(path: "Packages/Storage"),
@@ -55,6 +72,7 @@ let package = Package(
         .package(path: "Apps/Features/HomeFeature"),
         .package(path: "Apps/Features/LinksFeature"),
         .package(path: "Apps/Features/SettingsFeature"),
+        .package(path: "Apps/CommandKit"),
         .package(path: "Apps/CompositionRoot"),
         .package(path: "Apps/DevServer"),
     ],
@@ -63,6 +81,8 @@ let package = Package(
             name: "Ledger",
             dependencies: [
                 .product(name: "CompositionRoot", package: "CompositionRoot"),
+                .product(name: "CommandKit", package: "CommandKit"),
+                .product(name: "Essentials", package: "Essentials"),
                 .product(name: "DevServer", package: "DevServer"),
             ],
             path: "Apps/Ledger/Sources/Ledger",
@@ -88,21 +108,34 @@ let package = Package(
             path: "Apps/Benchmarks/Sources/Benchmarks",
             swiftSettings: swiftSettings
         ),
+        // Runs the built `ledger` for the end-to-end suites: the shell's own and each feature's.
+        .target(name: "LedgerTestSupport", path: "Apps/Ledger/TestSupport", swiftSettings: swiftSettings),
         .testTarget(
             name: "LedgerTests",
-            dependencies: [
-                "Ledger", .product(name: "DevServer", package: "DevServer"),
-                .product(name: "RenderingTesting", package: "Rendering"),
-            ],
+            dependencies: ["Ledger", "LedgerTestSupport", .product(name: "DevServer", package: "DevServer")],
             path: "Apps/Ledger/Tests/LedgerTests",
             swiftSettings: swiftSettings
         ),
+        endToEnd(ofFeature: "ExpensesFeature"),
+        endToEnd(ofFeature: "InvoicesFeature"),
+        endToEnd(ofFeature: "OnboardingFeature"),
+        endToEnd(ofFeature: "HomeFeature"),
+        endToEnd(ofFeature: "LinksFeature"),
+        endToEnd(ofFeature: "SettingsFeature", kits: ["Rendering"]),
         .testTarget(
             name: "CompositionRootTests",
             dependencies: [
                 .product(name: "CompositionRoot", package: "CompositionRoot"),
                 .product(name: "DevServer", package: "DevServer"),
                 .product(name: "RenderingTesting", package: "Rendering"),
+                .product(name: "Essentials", package: "Essentials"),
+                .product(name: "Storage", package: "Storage"),
+                .product(name: "Registration", package: "Registration"),
+                .product(name: "Validation", package: "Validation"),
+                .product(name: "ExpensesFeature", package: "ExpensesFeature"),
+                .product(name: "InvoicesFeature", package: "InvoicesFeature"),
+                .product(name: "HomeFeature", package: "HomeFeature"),
+                .product(name: "SettingsFeature", package: "SettingsFeature"),
             ],
             path: "Apps/CompositionRoot/Tests/CompositionRootTests",
             swiftSettings: swiftSettings
@@ -113,6 +146,19 @@ let package = Package(
             path: "Apps/DevServer/Tests/DevServerTests",
             swiftSettings: swiftSettings
         ),
+        suite(of: "Essentials", using: ["Essentials", "EssentialsTesting"]),
+        .testTarget(
+            name: "CommandKitTests",
+            dependencies: [
+                .product(name: "CommandKit", package: "CommandKit"),
+                .product(name: "CommandKitTesting", package: "CommandKit"),
+                .product(name: "Essentials", package: "Essentials"),
+                .product(name: "Validation", package: "Validation"),
+                .product(name: "Storage", package: "Storage"),
+            ],
+            path: "Apps/CommandKit/Tests/CommandKitTests",
+            swiftSettings: swiftSettings
+        ),
         suite(of: "Validation", using: ["Validation", "ValidationTesting"]),
         suite(of: "Rendering", using: ["Rendering", "RenderingTesting", "RenderingZlib"]),
         suite(of: "Storage", using: ["Storage", "StorageTesting", "StorageSQLite", "StorageFileSystem"]),
@@ -121,10 +167,10 @@ let package = Package(
         suite(of: "Navigation", using: ["Navigation", "NavigationTesting"]),
         suite(of: "SectionsRegistry", using: ["SectionsRegistry", "SectionsRegistryTesting"]),
         suite(
-            ofFeature: "ExpensesFeature", using: ["Validation", "Storage", "Rendering"],
+            ofFeature: "ExpensesFeature", using: ["Essentials", "Validation", "Storage", "Rendering"],
             kits: ["Validation", "Storage"]),
         suite(
-            ofFeature: "InvoicesFeature", using: ["Validation", "Rendering", "Storage", "Networking"],
+            ofFeature: "InvoicesFeature", using: ["Essentials", "Validation", "Rendering", "Storage", "Networking"],
             kits: ["Validation", "Rendering", "Storage", "Networking"]),
         suite(
             ofFeature: "OnboardingFeature", using: ["Validation", "Registration", "Networking"],

@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "CompositionRoot", targets: ["CompositionRoot"])
     ],
     dependencies: [
+        .package(path: "../../Packages/Essentials"),
         .package(path: "../../Packages/Validation"),
         .package(path: "../../Packages/Rendering"),
         .package(path: "../../Packages/Storage"),
@@ -29,12 +30,15 @@ let package = Package(
         .package(path: "../Features/HomeFeature"),
         .package(path: "../Features/LinksFeature"),
         .package(path: "../Features/SettingsFeature"),
+        .package(path: "../CommandKit"),
         .package(path: "../DevServer"),
     ],
     targets: [
         .target(
             name: "CompositionRoot",
             dependencies: [
+                .product(name: "Essentials", package: "Essentials"),
+                .product(name: "CommandKit", package: "CommandKit"),
                 .product(name: "Validation", package: "Validation"),
                 .product(name: "Rendering", package: "Rendering"),
                 .product(name: "RenderingZlib", package: "Rendering"),
@@ -61,6 +65,14 @@ let package = Package(
                 "CompositionRoot",
                 .product(name: "DevServer", package: "DevServer"),
                 .product(name: "RenderingTesting", package: "Rendering"),
+                .product(name: "Essentials", package: "Essentials"),
+                .product(name: "Storage", package: "Storage"),
+                .product(name: "Registration", package: "Registration"),
+                .product(name: "Validation", package: "Validation"),
+                .product(name: "ExpensesFeature", package: "ExpensesFeature"),
+                .product(name: "InvoicesFeature", package: "InvoicesFeature"),
+                .product(name: "HomeFeature", package: "HomeFeature"),
+                .product(name: "SettingsFeature", package: "SettingsFeature"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -9,8 +9,8 @@ let swiftSettings: [SwiftSetting] = [
 
 /// The server-driven home screen: the section types it knows, loading, offline copy, and the home-sections resource
 /// of the Ledger API.
-/// A feature module imports the domain packages' API modules only (never a backend, never another feature);
-/// its tests use the packages' test kits. `Apps/CompositionRoot` constructs it with live backends.
+/// A feature module imports the domain packages' API modules, the shared kernel and the platform's CommandKit
+/// only (never a backend, never another feature); its tests use the test kits. `Apps/CompositionRoot` constructs it with live backends.
 let package = Package(
     name: "HomeFeature",
     platforms: [.iOS(.v16), .macOS(.v13)],
@@ -22,6 +22,7 @@ let package = Package(
         .package(path: "../../../Packages/Networking"),
         .package(path: "../../../Packages/Storage"),
         .package(path: "../../../Packages/Rendering"),
+        .package(path: "../../CommandKit"),
     ],
     targets: [
         .target(
@@ -31,6 +32,7 @@ let package = Package(
                 .product(name: "Networking", package: "Networking"),
                 .product(name: "Storage", package: "Storage"),
                 .product(name: "Rendering", package: "Rendering"),
+                .product(name: "CommandKit", package: "CommandKit"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -45,6 +47,8 @@ let package = Package(
                 .product(name: "SectionsRegistryTesting", package: "SectionsRegistry"),
                 .product(name: "NetworkingTesting", package: "Networking"),
                 .product(name: "StorageTesting", package: "Storage"),
+                .product(name: "CommandKit", package: "CommandKit"),
+                .product(name: "CommandKitTesting", package: "CommandKit"),
             ],
             swiftSettings: swiftSettings
         ),

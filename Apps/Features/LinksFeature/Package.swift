@@ -7,9 +7,10 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
-/// The app's links: every screen a link can open, the route table in both directions, and which links are trusted.
-/// A feature module imports the domain packages' API modules only (never a backend, never another feature);
-/// its tests use the packages' test kits. `Apps/CompositionRoot` constructs it with live backends.
+/// The app's links: the route table in both directions over the screens every feature registers, which links are
+/// trusted, and the `open` and `link` commands. A feature module imports the domain packages' API modules, the
+/// shared kernel and the platform's CommandKit only (never a backend, never another feature); its tests use the
+/// test kits.
 let package = Package(
     name: "LinksFeature",
     platforms: [.iOS(.v16), .macOS(.v13)],
@@ -17,13 +18,15 @@ let package = Package(
         .library(name: "LinksFeature", targets: ["LinksFeature"])
     ],
     dependencies: [
-        .package(path: "../../../Packages/Navigation")
+        .package(path: "../../../Packages/Navigation"),
+        .package(path: "../../CommandKit"),
     ],
     targets: [
         .target(
             name: "LinksFeature",
             dependencies: [
-                .product(name: "Navigation", package: "Navigation")
+                .product(name: "Navigation", package: "Navigation"),
+                .product(name: "CommandKit", package: "CommandKit"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -33,6 +36,8 @@ let package = Package(
                 "LinksFeature",
                 .product(name: "Navigation", package: "Navigation"),
                 .product(name: "NavigationTesting", package: "Navigation"),
+                .product(name: "CommandKit", package: "CommandKit"),
+                .product(name: "CommandKitTesting", package: "CommandKit"),
             ],
             swiftSettings: swiftSettings
         ),

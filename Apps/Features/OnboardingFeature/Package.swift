@@ -9,8 +9,8 @@ let swiftSettings: [SwiftSetting] = [
 
 /// Registration and sign-in: the registration flow's steps, the session, and the users and sign-in resources of the
 /// Ledger API.
-/// A feature module imports the domain packages' API modules only (never a backend, never another feature);
-/// its tests use the packages' test kits. `Apps/CompositionRoot` constructs it with live backends.
+/// A feature module imports the domain packages' API modules, the shared kernel and the platform's CommandKit
+/// only (never a backend, never another feature); its tests use the test kits. `Apps/CompositionRoot` constructs it with live backends.
 let package = Package(
     name: "OnboardingFeature",
     platforms: [.iOS(.v16), .macOS(.v13)],
@@ -21,6 +21,7 @@ let package = Package(
         .package(path: "../../../Packages/Validation"),
         .package(path: "../../../Packages/Registration"),
         .package(path: "../../../Packages/Networking"),
+        .package(path: "../../CommandKit"),
     ],
     targets: [
         .target(
@@ -29,6 +30,7 @@ let package = Package(
                 .product(name: "Validation", package: "Validation"),
                 .product(name: "Registration", package: "Registration"),
                 .product(name: "Networking", package: "Networking"),
+                .product(name: "CommandKit", package: "CommandKit"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -42,6 +44,8 @@ let package = Package(
                 .product(name: "ValidationTesting", package: "Validation"),
                 .product(name: "RegistrationTesting", package: "Registration"),
                 .product(name: "NetworkingTesting", package: "Networking"),
+                .product(name: "CommandKit", package: "CommandKit"),
+                .product(name: "CommandKitTesting", package: "CommandKit"),
             ],
             swiftSettings: swiftSettings
         ),

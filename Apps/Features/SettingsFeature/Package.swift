@@ -9,8 +9,8 @@ let swiftSettings: [SwiftSetting] = [
 
 /// The user's settings: their company as invoices print it, default currency, locale, first day of the week and
 /// time zone; read by every command, edited by a settings screen (`ledger config`), validated before they are kept.
-/// A feature module imports the domain packages' API modules only (never a backend, never another feature);
-/// its tests use the packages' test kits. `Apps/CompositionRoot` constructs it with live backends.
+/// A feature module imports the domain packages' API modules, the shared kernel and the platform's CommandKit
+/// only (never a backend, never another feature); its tests use the test kits. `Apps/CompositionRoot` constructs it with live backends.
 let package = Package(
     name: "SettingsFeature",
     platforms: [.iOS(.v16), .macOS(.v13)],
@@ -20,6 +20,7 @@ let package = Package(
     dependencies: [
         .package(path: "../../../Packages/Validation"),
         .package(path: "../../../Packages/Storage"),
+        .package(path: "../../CommandKit"),
     ],
     targets: [
         .target(
@@ -27,6 +28,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Validation", package: "Validation"),
                 .product(name: "Storage", package: "Storage"),
+                .product(name: "CommandKit", package: "CommandKit"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -38,6 +40,8 @@ let package = Package(
                 .product(name: "Storage", package: "Storage"),
                 .product(name: "ValidationTesting", package: "Validation"),
                 .product(name: "StorageTesting", package: "Storage"),
+                .product(name: "CommandKit", package: "CommandKit"),
+                .product(name: "CommandKitTesting", package: "CommandKit"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -10,6 +10,9 @@ public enum ExitStatus: Int32, Sendable {
     case dataError = 65
     /// The API server could not be reached, or refused the request (`EX_UNAVAILABLE`).
     case unavailable = 69
+    /// An output file cannot be created or written: a folder, a device or a pipe, a missing folder
+    /// (`EX_CANTCREAT`).
+    case cannotCreate = 73
     /// The data folder could not be read or written (`EX_IOERR`).
     case ioError = 74
     /// Kept locally, but a later step (an upload) failed and can be retried (`EX_TEMPFAIL`).

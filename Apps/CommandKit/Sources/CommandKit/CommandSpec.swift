@@ -47,13 +47,18 @@ public struct CommandSpec: Sendable {
     public var details: String
     /// The values completion offers for each positional argument.
     public var argumentChoices: [[String]]
+    /// The values completion offers for the next positional argument when they depend on what the app holds (the
+    /// screens every feature registers), given the positional arguments before it; nil to use `argumentChoices`.
+    public var completions: (@Sendable (_ before: [String], _ screens: [LinkScreen]) -> [String])?
     /// Runs it.
     public let run: @Sendable (Invocation) async throws(CommandError) -> ExitStatus
 
     /// Creates a command.
     public init(
         path: [String], arguments: [String] = [], summary: String, options: [OptionSpec] = [], details: String = "",
-        argumentChoices: [[String]] = [], run: @escaping @Sendable (Invocation) async throws(CommandError) -> ExitStatus
+        argumentChoices: [[String]] = [],
+        completions: (@Sendable (_ before: [String], _ screens: [LinkScreen]) -> [String])? = nil,
+        run: @escaping @Sendable (Invocation) async throws(CommandError) -> ExitStatus
     ) {
         self.path = path
         self.arguments = arguments
@@ -61,6 +66,7 @@ public struct CommandSpec: Sendable {
         self.options = options
         self.details = details
         self.argumentChoices = argumentChoices
+        self.completions = completions
         self.run = run
     }
 
@@ -167,8 +173,7 @@ public struct Invocation: Sendable {
         let given = arguments.positionals
         let required = command.arguments.filter { !$0.hasSuffix("?") }
         guard given.count >= required.count else {
-            throw command.usageError(
-                "\(command.name) needs \(command.arguments[given.count...].joined(separator: " "))")
+            throw command.usageError("\(command.name) needs \(required[given.count...].joined(separator: " "))")
         }
         guard given.count <= command.arguments.count else {
             throw command.usageError("\(command.name) does not take '\(given[command.arguments.count])'")

@@ -21,6 +21,15 @@ extension CommandError {
         }
     }
 
+    /// A failure while the data folder was being opened, checked or repaired: the store's sentence and hint
+    /// when it is one of the store's errors (exit status 74).
+    public static func dataFolder(_ error: any Error) -> CommandError {
+        if let error = error as? StorageError { return .storage(error) }
+        return CommandError(
+            message: "the data folder could not be used", hint: "Check that --data-dir points at a writable folder.",
+            status: .ioError)
+    }
+
     /// Input that breaks the rules (exit status 65): `what` is not valid, one detail line per problem with its
     /// stable code.
     public static func invalid(_ what: String, _ problems: [ValidationProblem], hint: String? = nil) -> CommandError {

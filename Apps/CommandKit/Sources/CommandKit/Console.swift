@@ -43,7 +43,8 @@ public struct StandardStreams: ConsoleSink {
 public struct Console: Sendable {
     /// Print results as JSON instead of text.
     public let json: Bool
-    private let sink: any ConsoleSink
+    /// Where the text goes.
+    public let sink: any ConsoleSink
 
     /// A console on `sink` (the process's streams unless a test captures them).
     public init(json: Bool, sink: any ConsoleSink = StandardStreams()) {
@@ -61,9 +62,9 @@ public struct Console: Sendable {
         write(text.unicodeScalars.last == "\n" ? text : text + "\n")
     }
 
-    /// Writes `text` as it is to standard output.
-    public func write(_ text: String) {
-        sink.write(text, to: .output)
+    /// Writes `text` as it is to standard output, or to `stream`.
+    public func write(_ text: String, to stream: ConsoleStream = .output) {
+        sink.write(text, to: stream)
     }
 
     /// Writes `text` and a line break to standard error.

@@ -1,3 +1,4 @@
+public import CommandKit
 public import ExpensesFeature
 import Foundation
 import Rendering
@@ -7,9 +8,11 @@ import Validation
 
 extension LedgerFactory {
     /// Expenses and reports on the data folder's store: validated adds, CSV import and export, reports in the
-    /// environment's calendar.
+    /// user's calendar.
     public func makeExpenses() async throws(StorageError) -> Expenses {
         let store = try await store.open()
+        let configured = await configured()
+        let environment = configured.environment
         let rules = ExpenseValidationOptions(now: environment.now, calendar: environment.calendar)
         var farAhead = rules
         farAhead.allowsFuture = true
@@ -20,9 +23,15 @@ extension LedgerFactory {
             reader: ExpenseReportReader(
                 source: store, calendar: environment.calendar, timeZone: environment.calendar.timeZone,
                 now: environment.now),
-            calendar: environment.calendar, locale: reportLocale, currency: CurrencyTable.currency)
+            calendar: environment.calendar, locale: environment.reportLocale, currency: CurrencyTable.currency)
         return Expenses(
-            recorder: recorder, importer: CSVExpenseImporter(recorder: recorder, saver: store, days: days),
-            exporter: reports, reports: reports, corrections: ExpenseEditor(recorder: recorder, store: store))
+            recorder: recorder, importer: CSVExpenseImporter(recorder: recorder, saver: store, days: environment.days),
+            exporter: reports, reports: reports, corrections: ExpenseEditor(recorder: recorder, store: store),
+            display: configured.display)
+    }
+
+    /// The expense and report commands.
+    public func expenseCommands() -> any CommandGroup {
+        ExpenseCommands(expenses: makeExpenses)
     }
 }

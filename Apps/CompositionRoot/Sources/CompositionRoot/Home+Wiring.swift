@@ -1,3 +1,5 @@
+public import CommandKit
+import ExpensesFeature
 import Foundation
 public import HomeFeature
 import Rendering
@@ -7,7 +9,8 @@ import StorageSQLite
 
 extension LedgerFactory {
     /// The server-driven home screen: fetched through the HTTP stack, assembled by the home feature's section
-    /// registry, saved in the data folder's store for offline use; spending figures are the user's own.
+    /// registry, saved in the data folder's store for offline use; spending figures are the user's own, over the
+    /// expenses feature's report periods.
     public func makeHomeScreen() async throws(HomeScreenSetupError) -> any HomeScreenLoading {
         let store: SQLiteStore
         do {
@@ -15,6 +18,7 @@ extension LedgerFactory {
         } catch {
             throw .storage(error)
         }
+        let environment = await configured().environment
         let documents: any DocumentStore = store
         let registry: SectionRegistry
         do {
@@ -27,7 +31,13 @@ extension LedgerFactory {
             ownExpenses: ExpenseReportReader(
                 source: store, calendar: environment.calendar, timeZone: environment.calendar.timeZone,
                 now: environment.now),
-            money: MoneyFormatter(locale: renderingLocale), currency: CurrencyTable.currency, now: environment.now,
-            log: environment.log)
+            periods: { ReportPeriod.named($0)?.range },
+            money: MoneyFormatter(locale: environment.renderingLocale), currency: CurrencyTable.currency,
+            now: environment.now, log: environment.log)
+    }
+
+    /// The home command.
+    public func homeCommands() -> any CommandGroup {
+        HomeCommands(home: makeHomeScreen)
     }
 }

@@ -1,7 +1,9 @@
+public import CommandKit
 import Foundation
 public import InvoicesFeature
 import Rendering
 public import Storage
+import SettingsFeature
 import StorageSQLite
 import Validation
 
@@ -9,27 +11,48 @@ extension LedgerFactory {
     /// The invoice form, archive, upload retries and duplicates on the data folder's store, uploading through
     /// the HTTP stack with the signed-in session.
     public func makeInvoices() async throws(StorageError) -> Invoices {
-        let printing = self.printing
+        let configured = await configured()
+        let environment = configured.environment
+        let printing = environment.printing
+        let templates = Self.invoiceTemplates(printing.fonts, printing.compressor, environment.now)
         let desk = InvoiceDesk(
             InvoiceDesk.Dependencies(
                 validator: InvoiceValidator(
                     options: InvoiceValidationOptions(
                         calendar: environment.calendar, undrawableCharacters: printing.undrawableCharacters)),
                 messages: .english,
-                templates: printing.templates(now: environment.now),
-                templateIDs: Self.invoiceTemplates,
+                templates: templates,
+                templateIDs: templates.templateIDs.map(\.rawValue),
                 documents: try await store.open(),
                 uploader: APIInvoiceUploader(api: network.api),
                 isSignedIn: { [session = network.session] in await session.token() != nil },
                 now: environment.now,
                 calendar: environment.calendar,
-                locale: renderingLocale,
+                locale: environment.renderingLocale,
                 labels: printing.labels,
                 seller: { [self] () throws(InvoiceError) in try await Seller(settings: currentSettings()) },
                 currency: CurrencyTable.currency))
-        return Invoices(form: desk, archive: desk, uploads: desk, duplication: desk, templates: Self.invoiceTemplates)
+        return Invoices(
+            form: desk, archive: desk, uploads: desk, duplication: desk,
+            templates: templates.templateIDs.map(\.rawValue), display: configured.display,
+            setup: InvoiceSetupNotes(
+                unusableFallbackFont: environment.invoiceFallbackFont.flatMap { font in
+                    InvoiceFallbackFont.problem(at: font.path).map { .init(path: font.path, reason: $0) }
+                },
+                placeholderSeller: configured.settings?.sellerIsPlaceholder == false
+                    ? nil : LedgerSettings.placeholderSeller.name))
     }
 
-    /// The template ids the form offers, in the order a menu shows them.
-    static let invoiceTemplates = [InvoiceTemplateID.standard, .compact, .creative].map(\.rawValue)
+    /// The templates invoices are printed with, by id; a new template is one more `.registering(...)` here.
+    static func invoiceTemplates(
+        _ fonts: InvoiceFonts, _ compressor: (any FlateCompressing)?, _ now: @escaping @Sendable () -> Date
+    ) -> InvoiceTemplateRegistry {
+        .builtIn(fonts: fonts, compressor: compressor, creationDate: now)
+    }
+
+    /// The invoice commands; help and completion offer the templates' ids (read without loading any font).
+    public func invoiceCommands() -> any CommandGroup {
+        let ids = Self.invoiceTemplates(.standard14, nil, environment.now).templateIDs.map(\.rawValue)
+        return InvoiceCommands(invoices: makeInvoices, templates: ids)
+    }
 }

@@ -5,7 +5,9 @@ public import Foundation
 /// per feature (`<Feature>+Wiring.swift`) holds its `make...` function; nothing here decides business rules.
 ///
 /// A factory opens the data folder's database on first use and shares it between the features it makes; call
-/// ``close()`` when done.
+/// ``close()`` when done. It reads the user's settings once, on first use, and applies them to everything it makes
+/// (time zone and first day of the week, locale, the invoices' fallback font, the default currency), so one
+/// factory serves a whole run.
 public struct LedgerFactory: Sendable {
     /// The facts every feature shares about where and when the app runs. A feature's own settings live in its
     /// own configuration value, not here.
@@ -16,12 +18,13 @@ public struct LedgerFactory: Sendable {
         public var apiBaseURL: URL
         /// The current time, injected so tests can fix it.
         public var now: @Sendable () -> Date
-        /// The calendar (with its time zone) that cuts reports into days, weeks and months and dates invoices.
+        /// The calendar (with its time zone) that cuts reports into days, weeks and months and dates invoices,
+        /// unless the user's settings name another time zone or first day of the week.
         public var calendar: Calendar
-        /// The locale money and dates are shown in.
+        /// The locale money and dates are shown in, unless the user's settings name another.
         public var locale: Locale
         /// A TrueType font file for what the built-in invoice fonts cannot draw (see ``InvoiceFallbackFont``);
-        /// nil for the built-in fonts alone.
+        /// nil for the built-in fonts alone, unless the user's settings name one.
         public var invoiceFallbackFont: URL?
         /// Receives one line per HTTP attempt, registration step and skipped section; the app decides where
         /// lines go.
@@ -47,10 +50,11 @@ public struct LedgerFactory: Sendable {
         }
     }
 
-    /// The environment this factory builds in.
+    /// The environment this factory was given, before the user's settings apply.
     public let environment: Environment
     let store: SharedStore
     let network: Network
+    let preferences = Preferences()
 
     /// Creates a factory. No file is opened and nothing is sent until a feature is used.
     public init(environment: Environment) {

@@ -1,18 +1,15 @@
-import Foundation
-public import LinksFeature
-public import Navigation
+public import CommandKit
+import LinksFeature
 
 extension LedgerFactory {
-    /// The app's links in both directions.
-    public func makeRoutes() throws(RouteTableError) -> RouteTable<LedgerDestination> {
-        try LedgerLinks.routes()
+    /// `open` and `link`, routing over the screens every feature's commands register.
+    public func linkCommands() -> any CommandGroup {
+        LinkCommands()
     }
 
-    /// Deep-link navigation: the app's own links go to `presenter`, trusted outside links to `opener`; the app
-    /// supplies both.
-    public func makeNavigator(
-        presenter: some ScreenPresenter<LedgerDestination>, opener: some URLOpener
-    ) throws -> any Navigator {
-        try LedgerLinks.navigator(presenter: presenter, opener: opener)
+    /// Whether `ledger open` would follow a link, over `screens`: what a screen checks before it shows a link that
+    /// came from outside.
+    public func linkCheck(screens: [LinkScreen]) -> any LinkChecking {
+        LedgerLinkCheck(screens: screens)
     }
 }

@@ -1,3 +1,4 @@
+public import CommandKit
 import Foundation
 import Networking
 public import OnboardingFeature
@@ -17,15 +18,20 @@ extension LedgerFactory {
         RegistrationFlow(service: try makeRegistration())
     }
 
-    private var onboarding: OnboardingContext {
-        OnboardingContext(
-            api: network.api, session: network.session, emailValidator: EmailValidator(), log: environment.log)
-    }
-}
-
-extension LedgerFactory {
     /// Signing in and out, and who is signed in, with the session in the data folder.
     public func makeSessions() -> any SessionManaging {
         SessionManager(api: network.api, session: network.session, emailValidator: EmailValidator())
+    }
+
+    /// The account commands.
+    public func accountCommands() -> any CommandGroup {
+        AccountCommands(
+            sessions: makeSessions,
+            registration: { @MainActor () throws(RegistrationPipelineError) in try makeRegistrationFlow() })
+    }
+
+    private var onboarding: OnboardingContext {
+        OnboardingContext(
+            api: network.api, session: network.session, emailValidator: EmailValidator(), log: environment.log)
     }
 }

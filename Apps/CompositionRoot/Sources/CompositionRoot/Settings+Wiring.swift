@@ -1,3 +1,4 @@
+public import CommandKit
 import Foundation
 import InvoicesFeature
 public import SettingsFeature
@@ -10,19 +11,18 @@ extension LedgerFactory {
     /// drawable by the invoice fonts (the fallback font included), a fallback font file must be one the invoices
     /// can use.
     public func makeSettings() async throws(StorageError) -> any SettingsStore {
-        DocumentSettingsStore(
-            documents: try await store.open(), messages: .english,
-            undrawableCharacters: printing.undrawableCharacters,
+        let documents = try await store.open()
+        let printing = await configured().environment.printing
+        return DocumentSettingsStore(
+            documents: documents, messages: .english, undrawableCharacters: printing.undrawableCharacters,
             fontProblem: { path in InvoiceFallbackFont.problem(at: path) })
     }
 
-    /// How invoices are printed in this environment.
-    var printing: InvoicePrinting {
-        InvoicePrinting(locale: environment.locale, fallbackFont: environment.invoiceFallbackFont)
+    /// The settings commands.
+    public func settingsCommands() -> any CommandGroup {
+        SettingsCommands(settings: makeSettings)
     }
-}
 
-extension LedgerFactory {
     /// The settings for a feature that needs them while it works (the seller of an invoice), with the reason
     /// as an invoice failure when they cannot be read.
     func currentSettings() async throws(InvoiceError) -> LedgerSettings {

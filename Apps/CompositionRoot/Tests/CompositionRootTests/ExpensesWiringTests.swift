@@ -1,4 +1,7 @@
 import CompositionRoot
+import ExpensesFeature
+import Storage
+import Validation
 import Foundation
 import Testing
 
@@ -12,15 +15,15 @@ struct ExpensesFeatureTests {
             NewExpense(title: "Coffee", price: 3.8, currencyCode: "eur", date: fixedNow))
         _ = try await expenses.recorder.add(
             NewExpense(title: "Old train", price: 40, currencyCode: "EUR", date: day("2026-01-02")))
-        let week = try await expenses.reports.report(.thisWeek, format: .json)
+        let week = try await expenses.reports.report(.week, format: .json)
         let document = try JSONSerialization.jsonObject(with: Data(week.utf8)) as? [String: Any]
         let entries = try #require(document?["entries"] as? [[String: Any]])
         #expect(entries.map { $0["title"] as? String } == ["Coffee"])
         #expect(entries.first?["currency"] as? String == "EUR")
         #expect(document?["from"] as? String == "2026-03-16")
-        let year = try await expenses.reports.report(.thisYear, format: .csv)
+        let year = try await expenses.reports.report(.year, format: .csv)
         #expect(year.contains("Coffee") && year.contains("Old train"))
-        let table = try await expenses.reports.report(.thisMonth, format: .table)
+        let table = try await expenses.reports.report(.month, format: .table)
         #expect(table.contains("€3.80"))
         await factory.close()
     }

@@ -1,4 +1,5 @@
 import CompositionRoot
+import SettingsFeature
 import Foundation
 import RenderingTesting
 import Testing

@@ -1,4 +1,6 @@
 import CompositionRoot
+import ExpensesFeature
+import Storage
 import Foundation
 import Testing
 
@@ -13,7 +15,7 @@ func weeklyTable(dataFolder: URL, api: URL) async throws -> String {
         ))
     let expenses = try await factory.makeExpenses()
     _ = try await expenses.recorder.add(NewExpense(title: "Coffee", price: 3.8, currencyCode: "EUR", date: Date()))
-    let table = try await expenses.reports.report(.thisWeek, format: .table)
+    let table = try await expenses.reports.report(.week, format: .table)
     await factory.close()
     return table
 }

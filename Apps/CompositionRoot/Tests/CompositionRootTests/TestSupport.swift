@@ -1,4 +1,5 @@
 import CompositionRoot
+import Essentials
 import Foundation
 
 /// A temporary data folder, removed when the test ends.

@@ -1,3 +1,4 @@
+import CommandKit
 import CompositionRoot
 import Foundation
 
@@ -28,10 +29,7 @@ struct GlobalOptions: Sendable {
                 if name == "--data-dir" {
                     options.dataDirectory = URL(fileURLWithPath: value, isDirectory: true)
                 } else {
-                    guard let url = URL(string: value), let scheme = url.scheme?.lowercased(),
-                        ["http", "https"].contains(scheme), url.host != nil
-                    else { throw .usage("--api-url '\(value)' is not an http or https URL") }
-                    options.apiURL = url
+                    options.apiURL = try apiURL(value)
                 }
             case "--json": options.json = true
             case "--verbose": options.verbose = true
@@ -43,14 +41,28 @@ struct GlobalOptions: Sendable {
         return (options, rest)
     }
 
+    /// An http or https URL with a host; the scheme in any case (`HTTP://`), written in lower case.
+    private static func apiURL(_ value: String) throws(CommandError) -> URL {
+        guard var parts = URLComponents(string: value), let scheme = parts.scheme?.lowercased(),
+            ["http", "https"].contains(scheme), parts.host?.isEmpty == false
+        else { throw .usage("--api-url '\(value)' is not an http or https URL") }
+        parts.scheme = scheme
+        guard let url = parts.url else { throw .usage("--api-url '\(value)' is not an http or https URL") }
+        return url
+    }
+
     /// The global options as help prints them.
     static let help = """
           --data-dir DIR      where data lives (default: \(DataDirectory.defaultPath))
           --api-url URL       the Ledger API (default: \(DataDirectory.defaultAPIURL))
-          --json              print results as JSON (schemas in Apps/Ledger/README.md)
+          --json              print results as JSON (each feature's README gives its schemas)
           --verbose           log HTTP requests, registration steps and skipped sections to standard error
           -h, --help          show help;  --version  show the version
         """
+
+    /// The words the completion of a global option offers, and which take a value.
+    static let flags = ["--json", "--verbose", "-h", "--help", "--version"]
+    static let valued = ["--data-dir", "--api-url"]
 
     private static func split(_ word: String) -> (String, String?) {
         guard word.hasPrefix("--"), let equals = word.firstIndex(of: "=") else { return (word, nil) }
@@ -58,61 +70,18 @@ struct GlobalOptions: Sendable {
     }
 }
 
-/// Every command of `ledger`, in the order help lists them.
-enum CommandTable {
-    static let all: [CommandSpec] =
-        ExpenseCommand.specs + ReportCommand.specs + InvoiceCommand.specs + AccountCommand.specs
-        + LinkCommand.specs + HomeCommand.specs + ConfigCommand.specs + RepairCommand.specs + DemoCommand.specs
-        + ShellCommand.specs
-
-    /// The command named by the leading words of `words` (the longest match) and the words after it.
-    static func command(in words: [String]) -> (CommandSpec, [String])? {
-        all.filter { spec in spec.path.count <= words.count && Array(words.prefix(spec.path.count)) == spec.path }
-            .max { $0.path.count < $1.path.count }
-            .map { ($0, Array(words.dropFirst($0.path.count))) }
-    }
-
-    /// The commands under a group word (`invoice` → `invoice new`, `invoice list`, ...).
-    static func group(_ word: String) -> [CommandSpec] {
-        all.filter { $0.path.count > 1 && $0.path[0] == word }
-    }
-
-    /// The first words of every command, once each, in table order.
-    static var topLevelWords: [String] {
-        var seen = Set<String>()
-        return all.map(\.path[0]).filter { seen.insert($0).inserted }
-    }
-}
-
-/// Parses the command line and dispatches to a command. Commands only parse, call what the composition root
-/// hands out, and print.
+/// The shell of `ledger`: reads the global options, builds one factory for the run, finds the command among the
+/// groups every feature registers and the shell's own (help, completion, repair, demo), runs it, and exits with
+/// its status. It knows no feature's vocabulary: help, completion and links are assembled from the groups.
 enum LedgerCommandLine {
     static let version = "ledger 1.0.0"
 
-    static var usage: String {
-        var lines = [
-            "USAGE: ledger <command> [options]", "",
-            "Keeps expenses and invoices on this machine and talks to the Ledger API.", "", "COMMANDS",
-        ]
-        let listed = CommandTable.all
-        let width = (listed.map(\.name.count).max() ?? 0) + 2
-        for spec in listed {
-            lines.append("  \(spec.name.padding(toLength: width))\(spec.summary)")
-        }
-        lines += [
-            "", "Run 'ledger help <command>' (or 'ledger <command> --help') for a command's options.", "",
-            "GLOBAL OPTIONS", GlobalOptions.help, "",
-            "EXIT STATUS",
-            "  0 done, 64 wrong command line, 65 input not acceptable or not found, 69 API unavailable,",
-            "  74 data folder unusable, 75 kept locally but the upload failed (retry later), 1 other errors",
-        ]
-        return lines.joined(separator: "\n") + "\n"
-    }
-
-    static func run(_ words: [String]) async -> ExitStatus {
+    /// Runs `words` (the arguments after the program's name) with the process's streams.
+    static func run(_ words: [String], sink: any ConsoleSink = StandardStreams()) async -> ExitStatus {
         if words.first == "__complete" {
-            let console = Console(json: false)
-            for candidate in ShellCommand.candidates(for: Array(words.dropFirst())) { console.line(candidate) }
+            let shell = Shell(options: GlobalOptions(), sink: sink)
+            let console = Console(json: false, sink: sink)
+            for candidate in shell.completions(for: Array(words.dropFirst())) { console.line(candidate) }
             return .success
         }
         let options: GlobalOptions
@@ -120,65 +89,125 @@ enum LedgerCommandLine {
         do throws(CommandError) {
             (options, rest) = try GlobalOptions.extract(from: words)
         } catch {
-            Console(json: false).report(error)
+            Console(json: false, sink: sink).report(error)
             return error.status
         }
-        let console = Console(json: options.json)
+        let shell = Shell(options: options, sink: sink)
+        let status = await shell.run(rest)
+        await shell.factory.close()
+        return status
+    }
+}
+
+/// One run: its options, its factory (which reads the data folder only when a command first needs it), and the
+/// table of every command.
+struct Shell: Sendable {
+    let options: GlobalOptions
+    let factory: LedgerFactory
+    let console: Console
+    let table: CommandTable
+    let links: any LinkChecking
+
+    init(options: GlobalOptions, sink: any ConsoleSink) {
+        self.options = options
+        let verbose = options.verbose
+        let console = Console(json: options.json, sink: sink)
+        factory = LedgerFactory(
+            environment: LedgerFactory.Environment(
+                dataDirectory: options.dataDirectory ?? DataDirectory.default,
+                apiBaseURL: options.apiURL ?? DataDirectory.defaultAPIURL,
+                now: Shell.clock,
+                log: { line in if verbose { console.error("· \(line)") } }))
+        self.console = console
+        let features = factory.featureCommands
+        let groups =
+            features + [
+                RepairCommand(factory: factory), DemoCommand(sections: features.compactMap(\.demo), apiURL: options.apiURL),
+                ShellCommands(),
+            ]
+        table = CommandTable(groups)
+        links = factory.linkCheck(screens: table.screens)
+    }
+
+    /// The current time: `LEDGER_NOW` (ISO 8601, such as `2026-11-21T10:30:00Z`) fixes it for reproducible
+    /// output (the demo's recorded output is made that way); otherwise the system clock.
+    static var clock: @Sendable () -> Date {
+        guard let text = ProcessInfo.processInfo.environment["LEDGER_NOW"],
+            let fixed = ISO8601DateFormatter().date(from: text)
+        else { return Date.init }
+        return { fixed }
+    }
+
+    /// Dispatches `words` (global options already taken out).
+    func run(_ words: [String]) async -> ExitStatus {
         if options.version {
-            console.line(version)
+            console.line(LedgerCommandLine.version)
             return .success
         }
         do throws(CommandError) {
-            if options.help { return try help(rest, console: console) }
-            if rest.first == "help" { return try help(Array(rest.dropFirst()), console: console) }
-            guard !rest.isEmpty else {
-                FileHandle.standardError.write(Data(usage.utf8))
+            if options.help { return try help(words) }
+            if words.first == "help" { return try help(Array(words.dropFirst())) }
+            guard !words.isEmpty else {
+                console.write(usage, to: .error)
                 return .usage
             }
-            guard let (spec, arguments) = CommandTable.command(in: rest) else {
-                throw unknownCommand(rest)
-            }
-            do throws(CommandError) {
-                return try await spec.run(try spec.invocation(arguments, options: options, console: console))
-            } catch  where error.status == .usage && !error.details.contains(where: { $0.hasPrefix("usage: ") }) {
-                throw spec.usageError(error.message)
-            }
+            guard let (command, arguments) = table.command(in: words) else { throw unknownCommand(words) }
+            return await table.run(command, arguments, console: console, verbose: options.verbose, links: links)
         } catch {
             console.report(error)
             return error.status
         }
     }
 
+    /// The overview `ledger --help` prints.
+    var usage: String {
+        var lines = [
+            "USAGE: ledger <command> [options]", "",
+            "Keeps expenses and invoices on this machine and talks to the Ledger API.", "", "COMMANDS",
+        ]
+        let width = (table.all.map(\.name.count).max() ?? 0) + 2
+        for command in table.all where !command.path[0].hasPrefix("_") {
+            lines.append("  \(TextWrapping.padded(command.name, to: width))\(command.summary)")
+        }
+        lines += [
+            "", "Run 'ledger help <command>' (or 'ledger <command> --help') for a command's options.", "",
+            "GLOBAL OPTIONS", GlobalOptions.help, "",
+            "EXIT STATUS",
+            "  0 done, 64 wrong command line, 65 input not acceptable or not found, 69 API unavailable,",
+            "  73 output file cannot be created, 74 data folder unusable, 75 kept locally but the upload failed",
+            "  (retry later), 1 other errors",
+        ]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
     /// `ledger help [COMMAND...]`: the overview, a group's commands, or one command's help.
-    static func help(_ words: [String], console: Console) throws(CommandError) -> ExitStatus {
+    func help(_ words: [String]) throws(CommandError) -> ExitStatus {
         let named = words.filter { !$0.hasPrefix("-") }
         guard !named.isEmpty else {
             console.write(usage)
             return .success
         }
-        if let (spec, rest) = CommandTable.command(in: named), rest.isEmpty {
-            console.write(spec.help)
+        if let (command, rest) = table.command(in: named), rest.isEmpty {
+            console.write(command.help + "\nGLOBAL OPTIONS\n" + GlobalOptions.help + "\n")
             return .success
         }
-        let group = CommandTable.group(named[0])
+        let group = table.group(named[0])
         guard named.count == 1, !group.isEmpty else { throw unknownCommand(named) }
-        console.write(groupHelp(named[0], group))
+        let width = (group.map(\.name.count).max() ?? 0) + 2
+        let lines =
+            ["USAGE: ledger \(named[0]) <\(group.map { $0.path[1] }.joined(separator: "|"))> [options]", "", "COMMANDS"]
+            + group.map { "  \(TextWrapping.padded($0.name, to: width))\($0.summary)" }
+            + ["", "Run 'ledger help \(named[0]) <command>' for a command's options."]
+        console.write(lines.joined(separator: "\n") + "\n")
         return .success
     }
 
-    private static func groupHelp(_ word: String, _ group: [CommandSpec]) -> String {
-        let width = (group.map(\.name.count).max() ?? 0) + 2
-        return
-            (["USAGE: ledger \(word) <\(group.map { $0.path[1] }.joined(separator: "|"))> [options]", "", "COMMANDS"]
-            + group.map { "  \($0.name.padding(toLength: width))\($0.summary)" }
-            + ["", "Run 'ledger help \(word) <command>' for a command's options."]).joined(separator: "\n") + "\n"
-    }
-
     /// An unknown command, or a group word without (or with an unknown) subcommand.
-    private static func unknownCommand(_ words: [String]) -> CommandError {
-        let group = CommandTable.group(words[0])
+    private func unknownCommand(_ words: [String]) -> CommandError {
+        let group = table.group(words[0])
         guard !group.isEmpty else {
-            return .usage("unknown command '\(words[0])'", hint: "Run 'ledger --help' to see the commands.")
+            return .usage(
+                "unknown command '\(TerminalText.safe(words[0]))'", hint: "Run 'ledger --help' to see the commands.")
         }
         let actions = group.map { $0.path[1] }
         let usage = "usage: ledger \(words[0]) <\(actions.joined(separator: "|"))> [options]"
@@ -188,114 +217,8 @@ enum LedgerCommandLine {
                 hint: "Run 'ledger help \(words[0])'.", status: .usage, details: [usage])
         }
         return CommandError(
-            message: "unknown \(words[0]) command '\(words[1])'; use one of: \(actions.joined(separator: ", "))",
+            message: "unknown \(words[0]) command '\(TerminalText.safe(words[1]))'; use one of: "
+                + actions.joined(separator: ", "),
             hint: "Run 'ledger help \(words[0])'.", status: .usage, details: [usage])
-    }
-}
-
-/// The factory for one run, configured from the global options.
-struct CommandContext {
-    let factory: LedgerFactory
-    let console: Console
-    let options: GlobalOptions
-    /// The currency amounts are in when a command does not name one.
-    let defaultCurrency: String
-    /// Whether invoices still name the placeholder company, because the user has not set theirs.
-    let sellerIsPlaceholder: Bool
-
-    /// The context for `options`, with the user's settings applied: their time zone and first day of the week
-    /// cut reports, their locale prints money, their currency is the default. Settings that cannot be read leave
-    /// the defaults in place; the commands that need them (`config`, invoices) say why.
-    static func make(options: GlobalOptions, console: Console) async -> CommandContext {
-        let base = environment(options: options)
-        let bootstrap = LedgerFactory(environment: base)
-        let settings = try? await bootstrap.makeSettings().current()
-        await bootstrap.close()
-        guard let settings else { return CommandContext(factory: bootstrap, options: options, console: console) }
-        var environment = base
-        environment.calendar = settings.calendar(from: base.calendar)
-        if let locale = settings.locale { environment.locale = Locale(identifier: locale) }
-        environment.invoiceFallbackFont = settings.invoiceFallbackFont.map { URL(fileURLWithPath: $0) }
-        return CommandContext(
-            factory: LedgerFactory(environment: environment), options: options, console: console,
-            defaultCurrency: settings.currency, sellerIsPlaceholder: settings.sellerIsPlaceholder)
-    }
-
-    private init(
-        factory: LedgerFactory, options: GlobalOptions, console: Console, defaultCurrency: String = "EUR",
-        sellerIsPlaceholder: Bool = false
-    ) {
-        self.factory = factory
-        self.options = options
-        self.console = console
-        self.defaultCurrency = defaultCurrency
-        self.sellerIsPlaceholder = sellerIsPlaceholder
-    }
-
-    private static func environment(options: GlobalOptions) -> LedgerFactory.Environment {
-        let verbose = options.verbose
-        return LedgerFactory.Environment(
-            dataDirectory: options.dataDirectory ?? DataDirectory.default,
-            apiBaseURL: options.apiURL ?? DataDirectory.defaultAPIURL,
-            now: clock,
-            log: { line in
-                if verbose { FileHandle.standardError.write(Data("· \(line)\n".utf8)) }
-            })
-    }
-
-    /// The current time: `LEDGER_NOW` (ISO 8601, such as `2026-11-21T10:30:00Z`) fixes it for reproducible
-    /// output (the README's demo is recorded that way); otherwise the system clock.
-    static var clock: @Sendable () -> Date {
-        guard let text = ProcessInfo.processInfo.environment["LEDGER_NOW"],
-            let fixed = ISO8601DateFormatter().date(from: text)
-        else { return Date.init }
-        return { fixed }
-    }
-
-    /// The settings, or why the data folder cannot be opened.
-    func settings() async throws(CommandError) -> any SettingsStore {
-        do throws(StorageError) {
-            return try await factory.makeSettings()
-        } catch {
-            throw .storage(error)
-        }
-    }
-
-    /// The expenses feature, or why the data folder cannot be opened.
-    func expenses() async throws(CommandError) -> Expenses {
-        do {
-            return try await factory.makeExpenses()
-        } catch {
-            throw .storage(error)
-        }
-    }
-
-    /// The invoices feature, or why the data folder cannot be opened. A fallback font the settings name but that
-    /// cannot be used (moved, deleted, damaged since it was set) is left out, and standard error says so.
-    func invoices() async throws(CommandError) -> Invoices {
-        if let path = factory.environment.invoiceFallbackFont?.path, let problem = InvoiceFallbackFont.problem(at: path)
-        {
-            console.error("ledger: the invoice fallback font \(path) is not used: \(problem)")
-            console.error(
-                "hint: Set another with 'ledger config set invoice.fallback-font PATH', or go back to the built-in "
-                    + "fonts with 'ledger config unset invoice.fallback-font'.")
-        }
-        do throws(StorageError) {
-            return try await factory.makeInvoices()
-        } catch {
-            throw .storage(error)
-        }
-    }
-
-    /// Runs `body` with the factory and closes the data folder's store afterwards, also on failure.
-    func run<Result>(_ body: () async throws(CommandError) -> Result) async throws(CommandError) -> Result {
-        do {
-            let result = try await body()
-            await factory.close()
-            return result
-        } catch {
-            await factory.close()
-            throw error
-        }
     }
 }

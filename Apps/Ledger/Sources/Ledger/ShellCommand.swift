@@ -1,40 +1,42 @@
+import CommandKit
 import Foundation
 
-/// `ledger help`, `ledger completion bash|zsh|fish`, and the completion plumbing the scripts call.
-enum ShellCommand {
-    static let specs: [CommandSpec] = [
-        CommandSpec(
-            path: ["help"], arguments: ["COMMAND?", "SUBCOMMAND?"], summary: "help for every command, or one",
-            run: help),
-        CommandSpec(
-            path: ["completion"], arguments: ["SHELL"], summary: "a completion script for bash, zsh or fish",
-            details: """
-                Load it in the shell's start-up file:
-                  bash:  source <(ledger completion bash)
-                  zsh:   source <(ledger completion zsh)
-                  fish:  ledger completion fish | source
-                """,
-            argumentChoices: [Shell.allCases.map(\.rawValue)], run: completion),
-    ]
-
-    enum Shell: String, CaseIterable {
+/// `ledger help` and `ledger completion bash|zsh|fish`: the shell's own commands, which read every group's.
+struct ShellCommands: CommandGroup {
+    enum ShellKind: String, CaseIterable {
         case bash, zsh, fish
     }
 
-    private static func help(_ invocation: Invocation) async throws(CommandError) -> ExitStatus {
-        try LedgerCommandLine.help(invocation.arguments.positionals, console: invocation.console)
+    var commands: [CommandSpec] {
+        [
+            CommandSpec(
+                path: ["help"], arguments: ["COMMAND?", "SUBCOMMAND?"], summary: "help for every command, or one"
+            ) { invocation throws(CommandError) in
+                // The shell answers `help` itself before looking a command up, since it reads every group
+                // (Shell.run); this entry lists it and completes it.
+                throw .usage("help is answered by the app itself")
+            },
+            CommandSpec(
+                path: ["completion"], arguments: ["SHELL"], summary: "a completion script for bash, zsh or fish",
+                details: """
+                    Load it in the shell's start-up file:
+                      bash:  source <(ledger completion bash)
+                      zsh:   source <(ledger completion zsh)
+                      fish:  ledger completion fish | source
+                    """,
+                argumentChoices: [ShellKind.allCases.map(\.rawValue)]
+            ) { invocation throws(CommandError) in
+                let name = try invocation.positionals()[0]
+                guard let shell = ShellKind(rawValue: name) else {
+                    throw invocation.command.usageError("no completion for '\(name)'; use bash, zsh or fish")
+                }
+                invocation.console.write(Self.script(for: shell))
+                return .success
+            },
+        ]
     }
 
-    private static func completion(_ invocation: Invocation) async throws(CommandError) -> ExitStatus {
-        let name = try invocation.positionals()[0]
-        guard let shell = Shell(rawValue: name) else {
-            throw invocation.spec.usageError("no completion for '\(name)'; use bash, zsh or fish")
-        }
-        invocation.console.write(script(for: shell))
-        return .success
-    }
-
-    static func script(for shell: Shell) -> String {
+    static func script(for shell: ShellKind) -> String {
         switch shell {
         case .bash:
             """
@@ -66,54 +68,59 @@ enum ShellCommand {
             """
         }
     }
+}
 
-    /// What may follow: the last word is the one being typed (possibly empty).
-    static func candidates(for words: [String]) -> [String] {
+extension Shell {
+    /// What may follow `words` (the last is the word being typed, possibly empty): commands, options and their
+    /// values, as the groups declare them.
+    func completions(for words: [String]) -> [String] {
         let current = words.last ?? ""
         var before = Array(words.dropLast())
-        before.removeAll { ["--json", "--verbose", "-h", "--help", "--version"].contains($0) }
-        for valued in ["--data-dir", "--api-url"] {
+        before.removeAll { GlobalOptions.flags.contains($0) }
+        for valued in GlobalOptions.valued {
             while let index = before.firstIndex(of: valued) {
                 before.removeSubrange(index..<min(index + 2, before.count))
             }
         }
-        let global = ["--data-dir", "--api-url", "--json", "--verbose", "--help"]
+        let global = GlobalOptions.valued + ["--json", "--verbose", "--help"]
+        let commandWords = table.topLevelWords.filter { !$0.hasPrefix("_") }
         let found: [String]
         if before == ["help"] {
-            found = CommandTable.topLevelWords.filter { !$0.hasPrefix("_") }
-        } else if let (spec, rest) = CommandTable.command(in: before) {
-            found = candidates(after: rest, in: spec, current: current) + (current.hasPrefix("-") ? global : [])
-        } else if let group = before.first, before.count == 1, !CommandTable.group(group).isEmpty {
-            found = CommandTable.group(group).map { $0.path[1] }
+            found = commandWords
+        } else if let (command, rest) = table.command(in: before) {
+            found = completions(after: rest, in: command, current: current) + (current.hasPrefix("-") ? global : [])
+        } else if let group = before.first, before.count == 1, !table.group(group).isEmpty {
+            found = table.group(group).map { $0.path[1] }
         } else if before.isEmpty {
-            found = current.hasPrefix("-") ? global : CommandTable.topLevelWords.filter { !$0.hasPrefix("_") }
+            found = current.hasPrefix("-") ? global : commandWords
         } else {
             found = []
         }
         return found.filter { $0.hasPrefix(current) }
     }
 
-    private static func candidates(after words: [String], in spec: CommandSpec, current: String) -> [String] {
+    private func completions(after words: [String], in command: CommandSpec, current: String) -> [String] {
         if let last = words.last, last.hasPrefix("--"),
-            let option = spec.options.first(where: { "--\($0.name)" == last && $0.value != nil })
+            let option = command.options.first(where: { "--\($0.name)" == last && $0.value != nil })
         {
             return option.choices
         }
         if current.hasPrefix("-") {
             let given = Set(words)
-            return spec.options.filter { $0.repeatable || !given.contains("--\($0.name)") }.map { "--\($0.name)" }
+            return command.options.filter { $0.repeatable || !given.contains("--\($0.name)") }.map { "--\($0.name)" }
         }
-        var positionals = 0
+        var positionals: [String] = []
         var index = 0
         while index < words.count {
             let word = words[index]
-            if word.hasPrefix("--"), spec.options.contains(where: { "--\($0.name)" == word && $0.value != nil }) {
+            if word.hasPrefix("--"), command.options.contains(where: { "--\($0.name)" == word && $0.value != nil }) {
                 index += 2
                 continue
             }
-            if !word.hasPrefix("-") { positionals += 1 }
+            if !word.hasPrefix("-") { positionals.append(word) }
             index += 1
         }
-        return positionals < spec.argumentChoices.count ? spec.argumentChoices[positionals] : []
+        if let completions = command.completions { return completions(positionals, table.screens) }
+        return positionals.count < command.argumentChoices.count ? command.argumentChoices[positionals.count] : []
     }
 }

@@ -1,3 +1,4 @@
+import CommandKit
 import Foundation
 
 let status = await LedgerCommandLine.run(Array(CommandLine.arguments.dropFirst()))

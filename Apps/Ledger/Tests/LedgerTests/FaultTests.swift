@@ -1,5 +1,6 @@
 import DevServer
 import Foundation
+import LedgerTestSupport
 import Testing
 
 #if canImport(Glibc)

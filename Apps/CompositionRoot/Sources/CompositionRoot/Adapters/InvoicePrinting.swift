@@ -27,10 +27,6 @@ struct InvoicePrinting: Sendable {
         { [fonts] text in fonts.unsupportedCharacters(in: text) }
     }
 
-    /// The three templates on these fonts, with creation dates from `now`.
-    func templates(now: @escaping @Sendable () -> Date) -> InvoiceTemplateRegistry {
-        .builtIn(fonts: fonts, compressor: compressor, creationDate: now)
-    }
 }
 
 /// The user's fallback font for invoices: a TrueType font file (`.ttf`, or the first face of a `.ttc`) that draws

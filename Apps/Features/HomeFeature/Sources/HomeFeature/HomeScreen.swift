@@ -18,51 +18,34 @@ public struct HomeScreen: Hashable, Sendable {
     public var source: Source
 }
 
-/// One section of the home screen, with its amounts already formatted.
-public enum HomeSection: Hashable, Sendable {
-    /// A message with an optional link.
-    case banner(title: String, message: String, link: String?)
-    /// What was spent in a period: the user's own expenses from this device's store, or, when they cannot be
-    /// read, the figures the server sent (`source` says which), in total and per category.
-    case expensesSummary(period: String, total: String, categories: [Category], source: FigureSource)
-    /// Shortcuts, each a title and a link.
-    case quickActions([Action])
+/// One section of the home screen, ready to print: its type and its lines, with amounts already formatted and
+/// links kept apart from text, so whoever shows it needs no switch over section types and can check every link
+/// before showing it.
+public struct HomeSection: Hashable, Sendable {
+    /// The section's type as the server names it: `banner`, `expenses_summary`.
+    public var kind: String
+    /// The lines, each a run of text and links.
+    public var lines: [[HomeText]]
 
-    /// Where the figures of a summary come from.
-    public enum FigureSource: Hashable, Sendable {
-        /// The expenses recorded on this device.
-        case yourExpenses
-        /// The server's figures, shown only when the device's own cannot be read.
-        case server
+    /// Creates a section.
+    public init(kind: String, lines: [[HomeText]]) {
+        self.kind = kind
+        self.lines = lines
     }
 
-    /// A category of the summary.
-    public struct Category: Hashable, Sendable {
-        /// The category's name.
-        public var name: String
-        /// Its formatted total.
-        public var total: String
-
-        /// Creates a category.
-        public init(name: String, total: String) {
-            self.name = name
-            self.total = total
-        }
+    /// Every link the section shows.
+    public var links: [String] {
+        lines.joined().compactMap { if case .link(let link) = $0 { link } else { nil } }
     }
+}
 
-    /// A shortcut.
-    public struct Action: Hashable, Sendable {
-        /// What the button says.
-        public var title: String
-        /// The deep link it opens.
-        public var link: String
-
-        /// Creates a shortcut.
-        public init(title: String, link: String) {
-            self.title = title
-            self.link = link
-        }
-    }
+/// A run of a section's line: text, or a link (which came from the server and is shown only if the app would
+/// follow it).
+public enum HomeText: Hashable, Sendable {
+    /// Text as it is shown.
+    case text(String)
+    /// A link.
+    case link(String)
 }
 
 /// A section the screen left out.

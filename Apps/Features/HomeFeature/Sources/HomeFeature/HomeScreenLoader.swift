@@ -14,19 +14,22 @@ public struct HomeScreenLoader: HomeScreenLoading {
     private let money: MoneyFormatter
     private let currency: @Sendable (String) -> Currency
     private let ownExpenses: (any ReportReading)?
+    private let periods: @Sendable (String) -> ReportRange?
     private let now: @Sendable () -> Date
     private let log: @Sendable (String) -> Void
 
     /// Creates a loader that fetches through `api`, builds sections with `registry`'s modules, keeps the last good
-    /// screen in `documents`, fills expense summaries from `ownExpenses` (the user's own figures), prints amounts
-    /// with `money` (minor units from `currency`), stamps saved copies with `now` and reports what it skipped to
-    /// `log`.
+    /// screen in `documents`, fills expense summaries from `ownExpenses` (the user's own figures) over the range
+    /// `periods` gives for the period word the server sends (`month`), prints amounts with `money` (minor units
+    /// from `currency`), stamps saved copies with `now` and reports what it skipped to `log`.
     public init(
         api: APIClient, registry: SectionRegistry, documents: any DocumentStore, ownExpenses: (any ReportReading)?,
-        money: MoneyFormatter, currency: @escaping @Sendable (String) -> Currency, now: @escaping @Sendable () -> Date,
+        periods: @escaping @Sendable (String) -> ReportRange?, money: MoneyFormatter,
+        currency: @escaping @Sendable (String) -> Currency, now: @escaping @Sendable () -> Date,
         log: @escaping @Sendable (String) -> Void
     ) {
         self.ownExpenses = ownExpenses
+        self.periods = periods
         self.api = api
         self.registry = registry
         self.documents = documents
@@ -132,7 +135,9 @@ public struct HomeScreenLoader: HomeScreenLoading {
     private func screen(_ assembly: ScreenAssembly, source: HomeScreen.Source) async -> HomeScreen {
         var sections: [HomeSection] = []
         for built in assembly.sections {
-            if let section = await section(built) { sections.append(section) }
+            if let model = built.model(as: (any HomeSectionModel).self) {
+                sections.append(await model.section(kind: built.type, in: context))
+            }
         }
         return HomeScreen(
             sections: sections,
@@ -142,38 +147,20 @@ public struct HomeScreenLoader: HomeScreenLoading {
             source: source)
     }
 
-    private func section(_ section: ScreenSection) async -> HomeSection? {
-        if let banner = section.model(as: BannerModel.self) {
-            return .banner(title: banner.title, message: banner.message, link: banner.link)
-        }
-        if let summary = section.model(as: ExpensesSummaryModel.self) {
-            let currency = currency(summary.currency.uppercased())
-            func amount(_ cents: Int) -> String {
-                money.string(from: Decimal(cents) / pow(10, currency.minorUnits), currency: currency)
-            }
-            if let own = await ownSummary(period: summary.period) { return own }
-            return .expensesSummary(
-                period: summary.period, total: amount(summary.totalCents),
-                categories: summary.categories.map { .init(name: $0.name, total: amount($0.totalCents)) },
-                source: .server)
-        }
-        if let actions = section.model(as: QuickActionsModel.self) {
-            return .quickActions(actions.actions.map { .init(title: $0.title, link: $0.link) })
-        }
-        return nil
-    }
-
-    /// The user's own spending in the period the server named (`day`, `week`, `month`, `year`), one total per
-    /// currency; nil when the period is not one of those or the store cannot be read.
-    private func ownSummary(period: String) async -> HomeSection? {
-        let ranges: [String: ReportRange] = ["day": .today, "week": .thisWeek, "month": .thisMonth, "year": .thisYear]
-        guard let ownExpenses, let range = ranges[period.lowercased()],
-            let report = try? await ownExpenses.report(for: range)
-        else { return nil }
-        let totals = report.totals.map { money.string(from: $0.amount, currency: currency($0.currencyCode)) }
-        return .expensesSummary(
-            period: period.lowercased(), total: totals.isEmpty ? "nothing yet" : totals.joined(separator: " · "),
-            categories: [], source: .yourExpenses)
+    /// What the sections read themselves with: money in the user's locale, and the user's own spending in the
+    /// period the server names, one total per currency (nil when the period is unknown or the store cannot be
+    /// read).
+    private var context: HomeSectionContext {
+        HomeSectionContext(
+            money: { [money, currency] cents, code in
+                let currency = currency(code.uppercased())
+                return money.string(from: Decimal(cents) / pow(10, currency.minorUnits), currency: currency)
+            },
+            ownSpending: { [ownExpenses, periods, money, currency] period in
+                guard let ownExpenses, let range = periods(period), let report = try? await ownExpenses.report(for: range)
+                else { return nil }
+                return report.totals.map { money.string(from: $0.amount, currency: currency($0.currencyCode)) }
+            })
     }
 
     private static func reason(_ problem: SectionDiagnostic.Problem) -> String {

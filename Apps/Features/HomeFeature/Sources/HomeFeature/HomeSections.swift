@@ -3,7 +3,7 @@ public import Storage
 
 /// The section types the home screen knows: one module each, one line each. Every type caches in the document
 /// store; none refreshes on its own (the whole screen is fetched at once). A new section type is a model in
-/// `HomeSectionModels.swift`, a case in `HomeSection`, and one line here.
+/// `HomeSectionModels.swift` (a `HomeSectionModel`, which says how it reads) and one line here.
 public enum HomeSections {
     /// A registry of every section type the home screen shows, each caching in `documents`.
     public static func registry(caching documents: any DocumentStore) throws(SectionRegistryError) -> SectionRegistry {

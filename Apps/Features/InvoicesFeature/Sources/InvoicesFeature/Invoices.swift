@@ -1,3 +1,4 @@
+public import CommandKit
 public import Foundation
 public import Rendering
 public import Storage
@@ -15,17 +16,54 @@ public struct Invoices: Sendable {
     public let duplication: any InvoiceDuplicating
     /// The template ids `InvoiceRequest.template` accepts.
     public let templates: [String]
+    /// How amounts and days are shown and read: the user's calendar, locale, clock and default currency.
+    public let display: DisplayContext
+    /// What the user should know about how invoices are set up on this machine.
+    public let setup: InvoiceSetupNotes
 
     /// Bundles the parts.
     public init(
         form: any InvoiceSubmitting, archive: any InvoiceArchiving, uploads: any InvoiceUploadRetrying,
-        duplication: any InvoiceDuplicating, templates: [String]
+        duplication: any InvoiceDuplicating, templates: [String], display: DisplayContext,
+        setup: InvoiceSetupNotes = InvoiceSetupNotes()
     ) {
         self.form = form
         self.archive = archive
         self.uploads = uploads
         self.duplication = duplication
         self.templates = templates
+        self.display = display
+        self.setup = setup
+    }
+}
+
+/// What the user should know about how invoices are set up on this machine, said before or after an invoice
+/// command's own output.
+public struct InvoiceSetupNotes: Hashable, Sendable {
+    /// The fallback font the settings name but that cannot be used (moved, deleted or damaged since it was set):
+    /// its path and why; invoices use the built-in fonts meanwhile.
+    public var unusableFallbackFont: UnusableFont?
+    /// The seller's name while it is still the placeholder; nil once the user set their company.
+    public var placeholderSeller: String?
+
+    /// A font that is not used, and why.
+    public struct UnusableFont: Hashable, Sendable {
+        /// The file the settings name.
+        public var path: String
+        /// Why it cannot be used, as a phrase: "there is no file there".
+        public var reason: String
+
+        /// Creates a note.
+        public init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
+    }
+
+    /// Creates notes; none by default.
+    public init(unusableFallbackFont: UnusableFont? = nil, placeholderSeller: String? = nil) {
+        self.unusableFallbackFont = unusableFallbackFont
+        self.placeholderSeller = placeholderSeller
     }
 }
 

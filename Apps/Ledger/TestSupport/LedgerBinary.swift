@@ -1,11 +1,23 @@
-import Foundation
+public import Foundation
 
-/// Runs the built `ledger` executable as a user would, capturing what it prints.
-struct LedgerBinary: Sendable {
-    struct Result: Sendable {
-        let status: Int32
-        let standardOutput: String
-        let standardError: String
+/// Runs the built `ledger` executable as a user would, capturing what it prints: what every feature's end-to-end
+/// tests run the app with.
+public struct LedgerBinary: Sendable {
+    /// What a run printed and how it ended.
+    public struct Result: Sendable {
+        /// The exit status.
+        public let status: Int32
+        /// Everything printed on standard output.
+        public let standardOutput: String
+        /// Everything printed on standard error.
+        public let standardError: String
+
+        /// A result, for a test that runs the app its own way (killing it at a moment of its choosing).
+        public init(status: Int32, standardOutput: String, standardError: String) {
+            self.status = status
+            self.standardOutput = standardOutput
+            self.standardError = standardError
+        }
     }
 
     enum LocateError: Error, CustomStringConvertible {
@@ -18,10 +30,11 @@ struct LedgerBinary: Sendable {
         }
     }
 
-    let url: URL
+    /// The executable.
+    public let url: URL
 
     /// Finds `ledger` in the build products folder this test bundle runs from.
-    static func locate() throws -> LedgerBinary {
+    public static func locate() throws -> LedgerBinary {
         var folders: [URL] = []
         let testExecutable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         folders.append(testExecutable.deletingLastPathComponent())
@@ -39,7 +52,7 @@ struct LedgerBinary: Sendable {
 
     /// Runs `ledger` on a thread of its own and waits for it: waiting for a child process must not hold one of the
     /// few threads Swift concurrency runs every other test on.
-    func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Result {
+    public func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Result {
         let url = url
         return try await withCheckedThrowingContinuation { continuation in
             Thread {
@@ -50,7 +63,7 @@ struct LedgerBinary: Sendable {
     }
 
     /// Runs any program the same way (`pdftotext`, `qpdf`), found on the usual paths.
-    static func runTool(_ name: String, _ arguments: [String]) async throws -> Result {
+    public static func runTool(_ name: String, _ arguments: [String]) async throws -> Result {
         let url =
             ["/usr/bin/", "/usr/local/bin/", "/opt/homebrew/bin/"].map { URL(fileURLWithPath: $0 + name) }
             .first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? URL(fileURLWithPath: "/usr/bin/" + name)
@@ -59,7 +72,7 @@ struct LedgerBinary: Sendable {
 
     /// How long a run may take before it is killed: a safety net so a process that hangs fails its test with a
     /// message instead of stalling the whole run (no test asserts on how long a run takes).
-    static let limit: DispatchTimeInterval = .seconds(300)
+    public static let limit: DispatchTimeInterval = .seconds(300)
 
     private static func runBlocking(_ url: URL, _ arguments: [String], environment: [String: String]) throws -> Result {
         let process = Process()

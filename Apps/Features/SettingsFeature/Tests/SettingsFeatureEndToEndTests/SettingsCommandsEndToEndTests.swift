@@ -1,9 +1,13 @@
 import Foundation
+import LedgerTestSupport
 import RenderingTesting
 import Testing
 
-@Suite("ledger config: the seller on invoices")
-struct SettingsCommandsTests {
+/// The built `ledger` run as a user would, on a real data folder.
+@Suite("Settings: the config commands end to end")
+struct SettingsCommandsEndToEndTests {
+    static let cjkFont = InstalledCJKFont.path
+
     @Test func anInvoiceWithThePlaceholderSellerSaysHowToSetYoursAndNamingItReplacesItWhole() async throws {
         let workspace = try LedgerWorkspace()
         let first = try await workspace.run(["invoice", "new", "--client", "Bob", "--item", "Work;1;100"])
@@ -27,12 +31,6 @@ struct SettingsCommandsTests {
         #expect(text.contains("ACME GmbH"))
         #expect(!text.contains("Your Company") && !text.contains("config set"), "\(text)")
     }
-}
-
-@Suite("ledger config: a fallback font for invoices")
-struct FallbackFontCommandsTests {
-    /// A CJK TrueType font installed on this machine (the scripts install `fonts-droid-fallback`).
-    static let cjkFont = InstalledCJKFont.path
 
     @Test func aFileThatIsNotAUsableFontIsRefusedWithWhyAndNothingChanges() async throws {
         let workspace = try LedgerWorkspace()
@@ -92,5 +90,21 @@ struct FallbackFontCommandsTests {
             "\(latin.standardError)")
         #expect(latin.standardError.contains("ledger config unset invoice.fallback-font"))
         #expect(try await workspace.run(invoice).status == 65)
+    }
+
+    @Test func everyErrorPathIsReadable() async throws {
+        let workspace = try LedgerWorkspace()
+        let cases: [[String]] = [
+            ["config", "get", "nope"],
+            ["config", "set", "seller.iban", "DE00 0000"],
+            ["config", "set", "currency", "EUR", "USD"],
+            ["config", "unset", "seller.name"],
+            ["config", "set", "invoice.fallback-font", "/no/such.ttf"],
+            ["config", "set", "invoice.fallback-font", try workspace.file("bad.ttf", "not a font").path],
+        ]
+        for arguments in cases {
+            let result = try await workspace.run(arguments)
+            #expect(ReadableError.problems(result, arguments).isEmpty, "\(ReadableError.problems(result, arguments))")
+        }
     }
 }

@@ -1,4 +1,4 @@
-import CompositionRoot
+import CommandKit
 import Foundation
 
 /// An invoice as `invoice show` and a followed link print it: every line, the subtotal, the tax and the total,
@@ -25,7 +25,7 @@ enum InvoiceText {
         }
         table.append(["  Total", "", "", "", money(record.total, currency)])
         lines += table.lines
-        lines.append("  " + (record.serverID.map { "uploaded as \($0)" } ?? "on this machine only"))
+        lines.append("  " + (record.serverID.map { "uploaded as \(TerminalText.safe($0))" } ?? "on this machine only"))
         return lines
     }
 }

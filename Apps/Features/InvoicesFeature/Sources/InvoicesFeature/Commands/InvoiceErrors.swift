@@ -1,0 +1,37 @@
+import CommandKit
+import Rendering
+
+/// The invoice flows' errors said for people: what happened, what to do, and the exit status.
+extension CommandError {
+    static func invoice(_ error: InvoiceError) -> CommandError {
+        switch error {
+        case .invalid(let problems):
+            .invalid("the invoice", problems)
+        case .unknownTemplate(let name, let available):
+            .usage("unknown template '\(name)'", hint: "Choose one of: \(available.joined(separator: ", ")).")
+        case .rendering(.unsupportedCharacters(let characters)):
+            CommandError(
+                message:
+                    "the PDF fonts cannot show these characters: \(characters.map { String($0) }.joined(separator: " "))",
+                hint: "Nothing was stored. " + fallbackFontHint, status: .dataError)
+        case .rendering(.unsupportedScript(let script)):
+            CommandError(
+                message: "invoices cannot be printed in \(script) yet: it needs joined or right-to-left letters",
+                hint: "Nothing was stored. Write those parts in Latin, Greek or Cyrillic letters.", status: .dataError)
+        case .rendering(let error):
+            CommandError(
+                message: "the invoice could not be rendered (\(error)); nothing was stored", status: .dataError)
+        case .storage(let error):
+            .storage(error)
+        case .notFound(let number):
+            CommandError(
+                message: "no invoice '\(number)' on this machine", hint: "Run 'ledger invoice list' to see them.",
+                status: .dataError)
+        case .sellerUnavailable(let detail):
+            CommandError(
+                message: "the invoice was not created: \(detail)",
+                hint: "Check 'ledger config list'; set the company again with 'ledger config set seller.name NAME'.",
+                status: .ioError)
+        }
+    }
+}

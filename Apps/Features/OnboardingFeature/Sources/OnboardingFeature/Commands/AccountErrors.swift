@@ -1,0 +1,70 @@
+import CommandKit
+import Registration
+import Validation
+
+/// The account flows' errors said for people: what happened, what to do, and the exit status.
+extension CommandError {
+    static func session(_ error: SessionError) -> CommandError {
+        switch error {
+        case .invalidEmail(let codes):
+            CommandError(
+                message: "that is not an email address", hint: nil, status: .dataError, details: details(codes))
+        case .unknownAccount(let email):
+            CommandError(
+                message: "no account has the address \(email)", hint: "Create one with 'ledger register \(email)'.",
+                status: .dataError)
+        case .notSignedIn:
+            CommandError(
+                message: "no one is signed in on this machine", hint: "Sign in with 'ledger login EMAIL'.",
+                status: .dataError)
+        case .sessionExpired:
+            CommandError(
+                message: "the session on this machine is over and could not be renewed",
+                hint: "Sign in again with 'ledger login EMAIL'.", status: .dataError)
+        case .unavailable(let detail):
+            CommandError(
+                message: "the sign-in did not go through: \(TerminalText.safe(detail))",
+                hint: "Check that the API server is running (--api-url), then try again.", status: .unavailable)
+        case .storage(let detail):
+            CommandError(
+                message: "the session could not be kept on this machine: \(detail)",
+                hint: "Check that --data-dir points at a writable folder.", status: .ioError)
+        }
+    }
+
+    static func registration(_ error: RegistrationError, email: String) -> CommandError {
+        switch error {
+        case .invalidEmail(let codes):
+            CommandError(
+                message: "'\(email)' is not an email address that can register", hint: nil, status: .dataError,
+                details: details(codes))
+        case .domainNotAllowed(let domain):
+            CommandError(
+                message: "addresses at \(domain) cannot register", hint: "Use an address at another domain.",
+                status: .dataError)
+        case .alreadyRegistered:
+            CommandError(
+                message: "\(email) already has an account",
+                hint: "If it is yours, sign in with 'ledger login \(email)'; otherwise register another address.",
+                status: .dataError)
+        case .rateLimited(let retryAfter):
+            CommandError(
+                message: "too many registrations right now",
+                hint: retryAfter.map { "Try again in \($0.components.seconds) seconds." } ?? "Try again later.",
+                status: .unavailable)
+        case .server(let failure):
+            CommandError(
+                message: "the registration did not go through: \(TerminalText.safe("\(failure)"))",
+                hint: "Check that the API server is running (--api-url), then try again.", status: .unavailable)
+        case .cancelled:
+            CommandError(message: "the registration was cancelled", status: .failure)
+        }
+    }
+
+    /// One line per validation code: its English message and the code.
+    private static func details(_ codes: [String]) -> [String] {
+        codes.map { code in
+            "\(ValidationMessages.english.message(for: ValidationFailure(code: ValidationCode(rawValue: code)))) [\(code)]"
+        }
+    }
+}
