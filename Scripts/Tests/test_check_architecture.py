@@ -212,6 +212,70 @@ class CheckArchitectureTests(unittest.TestCase):
         violation = self.assertViolation("4", "Package.swift", edge="Ledger -> AlphaFeature")
         self.assertIn("CompositionRoot", violation["fix"])
 
+    def add_kernel(self) -> None:
+        """The shared kernel, Packages/Essentials, which Alpha depends on and imports."""
+        self.fixture.write("Packages/Essentials/Package.swift", package_manifest("Essentials"))
+        self.fixture.write("Packages/Essentials/README.md", "# Essentials\n")
+        self.fixture.write("Packages/Essentials/Sources/Essentials/Day.swift", "/// A day.\npublic struct Day {}\n")
+        self.fixture.write("Packages/Essentials/Sources/EssentialsTesting/Fake.swift", "public import Essentials\n")
+        self.fixture.write("Packages/Essentials/Tests/EssentialsTests/DayTests.swift", "import Essentials\n")
+        self.fixture.write("Packages/Alpha/Package.swift", package_manifest(
+            "Alpha", dependencies='.package(path: "../Essentials"),',
+            targets="""
+                .target(name: "Alpha", dependencies: [.product(name: "Essentials", package: "Essentials")],
+                        swiftSettings: swiftSettings),
+                .target(name: "AlphaTesting", dependencies: ["Alpha"], swiftSettings: swiftSettings),
+                .testTarget(name: "AlphaTests", dependencies: ["Alpha", "AlphaTesting"], swiftSettings: swiftSettings),
+            """))
+        self.fixture.write("Packages/Alpha/Sources/Alpha/UsesKernel.swift", "import Essentials\n")
+        self.fixture.write("Package.swift", ROOT_MANIFEST.replace(
+            '.package(path: "Packages/Alpha"),', '.package(path: "Packages/Alpha"), .package(path: "Packages/Essentials"),'
+        ).replace('suite(of: "Alpha"),', 'suite(of: "Alpha"), suite(of: "Essentials"),'))
+
+    def test_rule1_every_package_may_use_the_one_kernel(self) -> None:
+        self.add_kernel()
+        self.assertEqual(check(self.fixture), (0, []))
+
+    def test_rule1_the_kernel_depends_on_no_package(self) -> None:
+        self.add_kernel()
+        self.fixture.write("Packages/Essentials/Package.swift", package_manifest(
+            "Essentials", dependencies='.package(path: "../Beta"),'))
+        violation = self.assertViolation("1", "Packages/Essentials/Package.swift", edge="Essentials -> Beta")
+        self.assertIn("nothing but the toolchain", violation["message"])
+
+    def test_rule1_a_second_shared_package_is_still_another_package(self) -> None:
+        self.add_kernel()
+        self.fixture.write("Packages/Beta/Sources/Beta/UsesAlpha.swift", "import Alpha\n")
+        self.assertViolation("1", "Packages/Beta/Sources/Beta/UsesAlpha.swift", 1, "Beta -> Alpha")
+
+    def test_rule4_the_shell_declares_only_its_own_commands(self) -> None:
+        shell = 'let help = CommandSpec(path: ["help"], summary: "help")\n'
+        self.fixture.write("Apps/Ledger/Sources/Ledger/Help.swift", shell)
+        self.assertEqual(check(self.fixture), (0, []))
+        self.fixture.write("Apps/Ledger/Sources/Ledger/Invoices.swift",
+                           'let new = CommandSpec(\n    path: ["invoice", "new"], summary: "an invoice")\n')
+        violation = self.assertViolation("4", "Apps/Ledger/Sources/Ledger/Invoices.swift", 1, "command 'invoice'")
+        self.assertIn("command group of the feature that owns it", violation["fix"])
+
+    def test_rule4_the_shell_never_imports_a_modules_internals(self) -> None:
+        self.fixture.write("Apps/Ledger/Sources/Ledger/main.swift",
+                           "@testable import CompositionRoot\n\nprint(Factory())\n")
+        self.assertViolation("4", "Apps/Ledger/Sources/Ledger/main.swift", 1, "Ledger -> CompositionRoot (internals)")
+
+    def test_rule4_a_features_end_to_end_suite_may_run_the_app(self) -> None:
+        suite = 'suite(ofFeature: "AlphaFeature", kits: ["Alpha"]),'
+        self.assertIn(suite, ROOT_MANIFEST)
+        self.fixture.write("Package.swift", ROOT_MANIFEST.replace(suite, suite + """
+        .testTarget(name: "AlphaFeatureEndToEndTests", dependencies: ["Ledger"],
+                    path: "Apps/Features/AlphaFeature/Tests/AlphaFeatureEndToEndTests", swiftSettings: swiftSettings),"""))
+        self.fixture.write("Apps/Features/AlphaFeature/Tests/AlphaFeatureEndToEndTests/RunTests.swift",
+                           "import Testing\n\n@Test func run() {}\n")
+        self.assertEqual(check(self.fixture), (0, []))
+        # The feature's own suite, mirrored by the root, still may not.
+        mirrored = 'dependencies: [.product(name: feature, package: feature)]'
+        self.fixture.write("Package.swift", ROOT_MANIFEST.replace(mirrored, mirrored + ' + ["Ledger"]'))
+        self.assertViolation("4", "Package.swift", edge="AlphaFeatureTests -> Ledger")
+
     def test_rule4_the_apps_tests_never_use_a_backend(self) -> None:
         self.fixture.write("Package.swift", ROOT_MANIFEST.replace(
             'dependencies: ["Ledger"]', 'dependencies: ["Ledger", .product(name: "BetaLive", package: "Beta")]'))
@@ -373,7 +437,7 @@ class CheckArchitectureTests(unittest.TestCase):
         self.fixture.write("Packages/Alpha/Sources/Alpha/Uses.swift", "import Beta\n")
         result = subprocess.run([CHECKER, "--root", self.fixture.root], capture_output=True, text=True)
         self.assertEqual(result.returncode, 1)
-        self.assertIn("Packages/Alpha/Sources/Alpha/Uses.swift:1: error: [rule 1: packages are leaves]",
+        self.assertIn("Packages/Alpha/Sources/Alpha/Uses.swift:1: error: [rule 1: packages are leaves over one kernel]",
                       result.stdout)
         self.assertIn("edge: Alpha -> Beta", result.stdout)
         self.assertIn("fix:", result.stdout)

@@ -19,6 +19,11 @@ from dataclasses import dataclass, field
 
 COMPOSITION_ROOT = "CompositionRoot"
 BENCHMARKS = "Benchmarks"
+#: the one shared kernel under Packages/: value types and pure functions that every package, feature and app-side
+#: unit may use, and that depends on nothing but the toolchain
+KERNEL = "Essentials"
+#: the platform's command protocol under Apps/: what the features implement to put their commands into the app
+COMMAND_KIT = "CommandKit"
 #: the folder under Apps/ whose subfolders are the features, each a unit of its own
 FEATURES_FOLDER = "Features"
 
@@ -315,11 +320,15 @@ class Repository:
         self.unit_manifests = {m.unit: m for m in self.manifests if m.unit}
         # The root manifest may declare targets whose sources belong to a package (its test suites): those are
         # mirrors of the package's own declaration, not new modules.
+        # A root target whose sources the unit's own manifest does not declare (a feature's end-to-end suite, which
+        # needs the app only the root builds) is the unit's own module.
         self.own_targets: list[Target] = []
         self.mirrors: list[Target] = []
         for manifest in self.manifests:
             for target in manifest.targets:
-                mirrored = manifest.unit is None and target.unit in self.unit_manifests
+                owner = self.unit_manifests.get(target.unit)
+                mirrored = manifest.unit is None and owner is not None \
+                    and any(own.path == target.path for own in owner.targets)
                 (self.mirrors if mirrored else self.own_targets).append(target)
         self.module_unit = {t.name: t.unit for t in self.own_targets}
         self.module_kind = {t.name: unit_kind(t) for t in self.own_targets}
