@@ -1,9 +1,11 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// An outside consumer of Rendering + RenderingZlib: the API module with its bundled fonts, and the zlib compressor (links the system's zlib). It depends on the package by path, as a team that
-// vendors this repository (a git submodule or subtree) does, and uses nothing else, so a product that does not
-// work on its own fails here. Scripts/examples builds and tests it in its own build folder.
+// An outside consumer of Rendering + RenderingZlib: the API module with its bundled fonts, and the zlib compressor
+// (links the system's zlib). It depends on the package by path, as a team that vendors this repository (a git
+// submodule or subtree) does, and uses nothing else, so a product that does not work on its own fails here.
+// Scripts/examples builds and tests it in its own build folder. The tool is a command-line binary its tests copy
+// away from the build folder, with and without the package's resource folder, and run.
 let package = Package(
     name: "RenderingZlibConsumer",
     platforms: [.iOS(.v16), .macOS(.v13)],
@@ -11,13 +13,21 @@ let package = Package(
         .package(path: "../../Packages/Rendering")
     ],
     targets: [
-        .testTarget(
-            name: "RenderingZlibConsumerTests",
+        .executableTarget(
+            name: "RenderingZlibConsumerTool",
             dependencies: [
                 .product(name: "Rendering", package: "Rendering"),
                 .product(name: "RenderingZlib", package: "Rendering"),
             ]
-        )
+        ),
+        .testTarget(
+            name: "RenderingZlibConsumerTests",
+            dependencies: [
+                "RenderingZlibConsumerTool",
+                .product(name: "Rendering", package: "Rendering"),
+                .product(name: "RenderingZlib", package: "Rendering"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
