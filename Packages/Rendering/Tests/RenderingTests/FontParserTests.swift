@@ -161,6 +161,22 @@ struct FontParserTests {
         }
     }
 
+    /// DejaVu Sans was written by FontForge: its table records hold checksums another tool computed, which the
+    /// package's checksum must reproduce for every table (`head` is summed with its adjustment zeroed).
+    @Test func theChecksumAgreesWithTheOnesFontForgeWroteIntoDejaVuSans() throws {
+        let bytes = FontFixture.dejaVuBytes
+        let count = Int(bytes[4]) << 8 | Int(bytes[5])
+        #expect(count == 20)
+        for index in 0..<count {
+            let record = 12 + 16 * index
+            let tag = String(decoding: bytes[record..<record + 4], as: UTF8.self)
+            let offset = Int(bytes.get32(record + 8))
+            var table = Array(bytes[offset..<offset + Int(bytes.get32(record + 12))])
+            if tag == "head" { table.replaceSubrange(8..<12, with: [0, 0, 0, 0]) }
+            #expect(TrueTypeSubsetter.checksum(table[...]) == bytes.get32(record + 4), "\(tag)")
+        }
+    }
+
     @Test func aSubsetKeepsOnlyTheGlyphsUsedWithComponentsAndValidChecksums() throws {
         let font = try TrueTypeFont(bytes: FontFixture.dejaVuBytes)
         let ogonek = try #require(font.components[font.glyph(for: 0x0105)], "ą is a composite in DejaVu Sans")
@@ -170,18 +186,25 @@ struct FontParserTests {
         #expect(Array(subset.glyphs.prefix(3)) == glyphs)
         #expect(Set(subset.glyphs.dropFirst(3)) == Set(ogonek).subtracting(glyphs))
         #expect(subset.bytes.count < 12_000, "\(subset.bytes.count) bytes")
-        // The whole file sums to the magic number, and every table record's checksum matches its table.
-        #expect(TrueTypeSubsetter.checksum(subset.bytes[...]) == 0xB1B0_AFBA)
+        // Checksums computed outside the package, from this subset written to a file: by fontTools 4.68
+        // (`TTFont(path, checkChecksums=2)` opens it without complaint; `fontTools.ttLib.sfnt.calcChecksum` of each
+        // table, `head` with its adjustment zeroed) and by a Python `struct` sum of big-endian 32-bit words; both
+        // agree. An intended change of the subset's bytes changes them: write the subset out and compute them again.
+        let expected: [String: UInt32] = [
+            "OS/2": 0x592D_762D, "cmap": 0x01DA_FFBA, "glyf": 0x99E5_50FE, "head": 0x25C4_E28C, "hhea": 0x0D9F_0772,
+            "hmtx": 0x1814_02B8, "loca": 0x0000_0334, "maxp": 0x0472_0671, "name": 0xD110_A921, "post": 0xFFDB_005A,
+        ]
         let bytes = subset.bytes
+        #expect(bytes.count == 11_156, "the file the checksums were computed from")
         let count = Int(bytes[4]) << 8 | Int(bytes[5])
+        var stored: [String: UInt32] = [:]
         for index in 0..<count {
             let record = 12 + 16 * index
-            let tag = String(decoding: bytes[record..<record + 4], as: UTF8.self)
-            guard tag != "head" else { continue }
-            let offset = Int(bytes.get32(record + 8))
-            let length = Int(bytes.get32(record + 12))
-            #expect(TrueTypeSubsetter.checksum(bytes[offset..<offset + length]) == bytes.get32(record + 4), "\(tag)")
+            stored[String(decoding: bytes[record..<record + 4], as: UTF8.self)] = bytes.get32(record + 4)
         }
+        #expect(stored == expected)
+        let head = try #require(bytes.tableRecord("head"))
+        #expect(bytes.get32(head.offset + 8) == 0x7A11_75D1, "checkSumAdjustment, from fontTools")
         // The subset is a font again: same advances, its own character map, composites pointing inside it.
         let parsed = try TrueTypeFont(bytes: subset.bytes)
         #expect(parsed.glyphCount == subset.glyphs.count)

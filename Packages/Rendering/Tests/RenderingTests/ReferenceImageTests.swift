@@ -13,7 +13,8 @@ import Testing
 /// ```
 ///
 /// Recording writes `Tests/References/<template>.pgm` (outside the test target, so SwiftPM needs no resource
-/// declaration for them) and the README's `docs/<template>.png`.
+/// declaration for them) and the README's `docs/<template>.png`, and fails every comparison test of the run, so a
+/// recording mode left on cannot pass.
 @Suite("Rendering: reference pictures")
 struct ReferenceImageTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -61,9 +62,16 @@ struct ReferenceImageTests {
         let reference = Self.folder.appendingPathComponent("\(template).pgm")
         if Self.recording {
             try FileManager.default.createDirectory(at: Self.folder, withIntermediateDirectories: true)
-            try picture.encoded.write(to: reference)
+            // Atomically: the moved-block test may read the standard picture at the same time.
+            try picture.encoded.write(to: reference, options: .atomic)
             let png = try await PDFTools.picture(pdf, options: ["-png", "-r", "70"])
-            try png.write(to: Self.docs.appendingPathComponent("\(template).png"))
+            try png.write(to: Self.docs.appendingPathComponent("\(template).png"), options: .atomic)
+            // A recording run compares nothing, so it must not pass: left on, it would accept any layout.
+            Issue.record(
+                """
+                Recorded \(reference.path) and docs/\(template).png instead of comparing: look at them, commit them, \
+                and run again without RENDERING_RECORD_REFERENCES.
+                """)
             return
         }
         let expected = try GreyPicture(pgm: try Data(contentsOf: reference))

@@ -179,8 +179,11 @@ struct UnicodeTextTests {
         #expect(largeFonts.allSatisfy { $0 < 40_000 }, "a subset, not the 740 KB font: \(largeFonts)")
     }
 
-    @Test func longWordsAndCJKWrapWithoutLosingText() async throws {
-        guard let cjk = FontFixture.cjkFont else { return }
+    @Test(
+        .enabled(
+            if: FontFixture.cjkFontInstalled, "no CJK TrueType font installed (apt-get install fonts-droid-fallback)"))
+    func longWordsAndCJKWrapWithoutLosingText() async throws {
+        let cjk = try #require(FontFixture.cjkFont)
         let fonts = try InvoiceFonts.dejaVuSans().addingFallback(cjk)
         let renderer = InvoicePDFRenderer(fonts: fonts, compressor: Fixture.zlib, creationDate: { Fixture.date })
         let long = String(repeating: "請求書の明細項目", count: 30)

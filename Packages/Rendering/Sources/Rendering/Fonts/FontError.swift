@@ -16,7 +16,8 @@ public enum FontError: Error, Hashable, Sendable {
     case malformed(table: String)
     /// No character map maps Unicode (platform 0, or platform 3 encodings 1 and 10, formats 4 and 12).
     case noUnicodeCharacterMap
-    /// A font file the package ships could not be read (an incomplete installation); names the file.
+    /// A font file the package ships could not be read: the binary was shipped without the package's resource
+    /// folder (`Rendering_Rendering.resources`, or `.bundle` on Apple platforms) beside it. Names the file.
     case missingResource(String)
     /// The font's `OS/2` embedding flags forbid embedding it in a document, or forbid embedding a subset.
     case embeddingNotPermitted

@@ -111,14 +111,19 @@ public struct InvoiceFonts: GlyphCoverage {
 
     /// DejaVu Sans and DejaVu Sans Bold, shipped with this package (see `Resources/Fonts/LICENSE-DejaVu.txt`):
     /// Latin for every European language, Greek and Cyrillic. Parsed once; later calls share the fonts.
+    ///
+    /// The files are read from the package's resource folder, which a binary must ship beside its executable
+    /// (`Rendering_Rendering.resources`; `Rendering_Rendering.bundle` on Apple platforms, where Xcode copies it into
+    /// the app) or name in the `RENDERING_RESOURCES` environment variable. Without it this throws
+    /// ``FontError/missingResource(_:)`` naming the file; it never stops the process.
     public static func dejaVuSans() throws(FontError) -> InvoiceFonts {
         try BundledFonts.dejaVu.get()
     }
 
-    /// What templates use unless told otherwise: ``dejaVuSans()``, or `standard14` should the package's font
-    /// resources be missing from a broken installation (the render then reports non-Windows-1252 text as
+    /// What templates use unless told otherwise: ``dejaVuSans()``, or `standard14` when the package's resource
+    /// folder was not shipped with the binary (the render then reports non-Windows-1252 text as
     /// `unsupportedCharacters` rather than failing outright).
-    public static let `default`: InvoiceFonts = (try? dejaVuSans()) ?? standard14
+    public static let `default`: InvoiceFonts = BundledFonts.defaultFonts(BundledFonts.dejaVu)
 
     /// The characters of `text` (after NFC normalisation) that these fonts cannot draw: characters with no
     /// glyph in any face, control and bidirectional-override characters, and every character of a script that
@@ -194,17 +199,28 @@ enum FontStyle: Sendable {
 }
 
 /// The fonts in the package's resources, parsed on first use.
-private enum BundledFonts {
+enum BundledFonts {
     static let dejaVu: Result<InvoiceFonts, FontError> = Result { () throws(FontError) -> InvoiceFonts in
-        let regular = try load("DejaVuSans")
-        let bold = try load("DejaVuSans-Bold")
+        try dejaVuSans(from: .standard())
+    }
+
+    /// DejaVu Sans regular and bold from the resource folder `locator` finds; `missingResource` names the first
+    /// file it cannot read.
+    static func dejaVuSans(from locator: ResourceLocator) throws(FontError) -> InvoiceFonts {
+        let regular = try load("DejaVuSans.ttf", from: locator)
+        let bold = try load("DejaVuSans-Bold.ttf", from: locator)
         return InvoiceFonts(regular: regular, bold: bold)
     }
 
-    private static func load(_ name: String) throws(FontError) -> TrueTypeFont {
-        guard let url = Bundle.module.url(forResource: name, withExtension: "ttf", subdirectory: "Fonts"),
-            let data = try? Data(contentsOf: url)
-        else { throw .missingResource("\(name).ttf") }
+    /// What ``InvoiceFonts/default`` is made of: the bundled fonts, or the standard 14 when they cannot be read.
+    static func defaultFonts(_ bundled: Result<InvoiceFonts, FontError>) -> InvoiceFonts {
+        (try? bundled.get()) ?? .standard14
+    }
+
+    private static func load(_ file: String, from locator: ResourceLocator) throws(FontError) -> TrueTypeFont {
+        guard let url = locator.url(of: file, in: "Fonts"), let data = try? Data(contentsOf: url) else {
+            throw .missingResource(file)
+        }
         return try TrueTypeFont(data: data)
     }
 }

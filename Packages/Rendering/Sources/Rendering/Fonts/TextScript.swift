@@ -51,6 +51,16 @@ public enum TextScript: String, Hashable, Sendable, CaseIterable {
     /// Balinese, Javanese, Tai Tham and the other scripts of South and Southeast Asia that need shaping.
     case otherComplex
 
+    /// What the script needs that drawing glyph after glyph cannot give, for messages.
+    var layoutNeed: String {
+        switch self {
+        case .hebrew, .thaana, .otherRightToLeft: "is written from right to left"
+        case .arabic, .syriac, .nko: "is written from right to left with joined letters"
+        case .mongolian: "is written from top to bottom with joined letters"
+        default: "needs letters that combine or change their order"
+        }
+    }
+
     /// The script of `scalar` when it needs shaping or right-to-left layout; nil for every other character.
     static func needingShaping(_ scalar: UInt32) -> TextScript? {
         // Everything below Hebrew (Latin, Greek, Cyrillic, Armenian) is drawn one glyph at a time.
@@ -87,6 +97,37 @@ public enum TextScript: String, Hashable, Sendable, CaseIterable {
             0xAA80...0xAAFF, 0xABC0...0xABFF, 0x11000...0x111DF, 0x11200...0x11AFF:
             return .otherComplex
         default: return nil
+        }
+    }
+}
+
+extension TextScript: CustomStringConvertible {
+    /// The script's name in English, for messages: "Hebrew", "N'Ko", or a phrase for the grouped cases.
+    public var description: String {
+        switch self {
+        case .hebrew: "Hebrew"
+        case .arabic: "Arabic"
+        case .syriac: "Syriac"
+        case .thaana: "Thaana"
+        case .nko: "N'Ko"
+        case .otherRightToLeft: "Samaritan, Mandaic or another right-to-left script"
+        case .devanagari: "Devanagari"
+        case .bengali: "Bengali"
+        case .gurmukhi: "Gurmukhi"
+        case .gujarati: "Gujarati"
+        case .oriya: "Odia"
+        case .tamil: "Tamil"
+        case .telugu: "Telugu"
+        case .kannada: "Kannada"
+        case .malayalam: "Malayalam"
+        case .sinhala: "Sinhala"
+        case .thai: "Thai"
+        case .lao: "Lao"
+        case .tibetan: "Tibetan"
+        case .myanmar: "Myanmar (Burmese)"
+        case .khmer: "Khmer"
+        case .mongolian: "Mongolian"
+        case .otherComplex: "Balinese, Javanese or another script of South or Southeast Asia"
         }
     }
 }
