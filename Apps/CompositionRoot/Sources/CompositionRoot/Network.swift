@@ -12,10 +12,9 @@ struct Network: Sendable {
     /// Where the signed-in session lives (a file in the data folder).
     let session: SessionFile
 
-    /// The HTTP stack, outermost first, in the order `HTTPStack` justifies (see Packages/Networking/README.md):
-    /// overall deadline → auth with token refresh → de-duplication of identical GETs → retry with backoff →
-    /// logging of every attempt → per-attempt timeout → URLSession transport. The limits suit a command-line
-    /// app: an answer within 10 s per attempt, 30 s for a whole call.
+    /// The Networking package's `HTTPStack` (its decorators and their order are that package's, see its README) on
+    /// the URLSession transport, with limits that suit a command-line app: an answer within 10 s per attempt, 30 s
+    /// for a whole call.
     init(environment: LedgerFactory.Environment) {
         let session = SessionFile(record: Self.sessionRecord(in: environment), log: environment.log)
         let client = HTTPStack(attemptTimeout: .seconds(10), deadline: .seconds(30)).build(

@@ -20,7 +20,9 @@ extension CommandError {
                 hint: "Nothing was stored. Write those parts in Latin, Greek or Cyrillic letters.", status: .dataError)
         case .rendering(let error):
             CommandError(
-                message: "the invoice could not be rendered (\(error)); nothing was stored", status: .dataError)
+                message: "the invoice could not be rendered; nothing was stored",
+                hint: "Check the invoice's lines and amounts, then try again.", status: .dataError,
+                details: ["\(error)"])
         case .storage(let error):
             .storage(error)
         case .notFound(let number):
