@@ -124,6 +124,19 @@ class ReplayFixtureRepositoryTests(unittest.TestCase):
         self.assertEqual(change["outside"], ["Packages/Beta/Sources/Beta/Beta.swift"])
         self.assertIn("! Packages/Beta/Sources/Beta/Beta.swift (+1 -1): owned by @beta, not @alpha", document["log"])
 
+    def test_changes_outside_their_areas_are_still_built_and_the_verdict_says_why(self) -> None:
+        self.change("a-alpha", "@alpha", {
+            "Packages/Alpha/Sources/Alpha/Alpha.swift": "/// Changed.\npublic struct AlphaValue: Sendable {}\n",
+            "Packages/Beta/Sources/Beta/Beta.swift": "/// Changed too.\npublic struct BetaValue: Sendable {}\n",
+        })
+        document = self.replay("--build", "--only", "a-alpha", status=1)
+        self.assertTrue(document["build"]["ran"], document["log"])
+        self.assertTrue(document["build"]["ok"], document["log"])
+        self.assertIn("areas: 1 changed file(s) outside their team's area: Packages/Beta/Sources/Beta/Beta.swift "
+                      "(a-alpha)", document["log"])
+        self.assertIn("replay: FAILED: 1 file(s) outside their team's area", document["log"])
+        self.assertNotIn("do not merge cleanly", document["log"])
+
     def test_more_than_one_changed_line_of_wiring_is_outside(self) -> None:
         self.change("a-alpha", "@alpha", {WIRING: WIRING_TEXT.replace("AlphaFeatureFlow()", "AlphaFeatureFlow()  // x")})
         self.assertEqual(self.replay(status=0)["changes"][0]["wiring_lines"], 1)
@@ -208,6 +221,10 @@ class RepositoryReplayTests(unittest.TestCase):
         "b-onboarding-endpoint-move": ("@ledger/onboarding", "Apps/Features/OnboardingFeature/"),
         "c-onboarding-analytics-step": ("@ledger/onboarding", "Apps/Features/OnboardingFeature/"),
         "d-onboarding-blocked-subdomains": ("@ledger/onboarding", "Apps/Features/OnboardingFeature/"),
+        "e-expenses-quarter-report": ("@ledger/expenses", "Apps/Features/ExpensesFeature/"),
+        "f-home-tip-section": ("@ledger/home", "Apps/Features/HomeFeature/"),
+        "g-onboarding-account-link": ("@ledger/onboarding", "Apps/Features/OnboardingFeature/"),
+        "h-settings-list-changed": ("@ledger/settings", "Apps/Features/SettingsFeature/"),
     }
 
     def replay(self, *args: str) -> tuple[subprocess.CompletedProcess, dict]:
@@ -238,6 +255,14 @@ class RepositoryReplayTests(unittest.TestCase):
         self.assertIn("Scripts/dev-server/users.py", files["b-onboarding-endpoint-move"])
         self.assertIn("Apps/Features/OnboardingFeature/Sources/OnboardingFeature/API/UsersAPI.swift",
                       files["b-onboarding-endpoint-move"])
+        # The user-visible ones ship through the app without touching it: a report period, a printed home section
+        # (with the server's resource and the home README's recorded demo), a link destination, a command option.
+        self.assertIn("Scripts/dev-server/home.py", files["f-home-tip-section"])
+        self.assertIn("Apps/Features/HomeFeature/README.md", files["f-home-tip-section"])
+        for name in ("e-expenses-quarter-report", "f-home-tip-section", "g-onboarding-account-link",
+                     "h-settings-list-changed"):
+            self.assertFalse([path for path in files[name] if path.startswith(("Apps/Ledger/", "Apps/CommandKit/"))],
+                             f"{name} edits the app or the command protocol")
         self.assertEqual(result.returncode, 0, result.stderr)
 
     @unittest.skipIf(os.environ.get("REPLAY_SKIP_BUILD") == "1", "REPLAY_SKIP_BUILD=1: the merged build is skipped")
