@@ -125,9 +125,24 @@ class ReplayFixtureRepositoryTests(unittest.TestCase):
         self.assertIn("! Packages/Beta/Sources/Beta/Beta.swift (+1 -1): owned by @beta, not @alpha", document["log"])
 
     def test_changes_outside_their_areas_are_still_built_and_the_verdict_says_why(self) -> None:
+        # The build runs the merged clone's own scripts (affected, check-architecture, suites).
+        shutil.copytree(SCRIPTS, os.path.join(self.fixture.root, "Scripts"),
+                        ignore=shutil.ignore_patterns("__pycache__", "Tests", "replay-fixtures"))
+        value = "/// {}.\npublic struct {}Value: Sendable {{\n    /// A value.\n    public init() {{}}\n}}\n"
+        for name in ("Alpha", "Beta"):
+            self.fixture.write(f"Packages/{name}/Sources/{name}/{name}.swift", value.format("A value", name))
+        for name, imports in (("AlphaFeature", "import Alpha\nimport Beta\n"), ("BetaFeature", "import Beta\n")):
+            self.fixture.write(f"Apps/Features/{name}/Sources/{name}/{name}.swift",
+                               imports + f"\n/// The flow.\npublic struct {name}Flow {{\n    /// A flow.\n"
+                               "    public init() {}\n}\n")
+        self.fixture.write("Apps/CompositionRoot/Sources/CompositionRoot/Factory.swift",
+                           "import Alpha\nimport AlphaFeature\nimport Beta\nimport BetaFeature\nimport BetaLive\n\n"
+                           "/// The factory.\npublic struct Factory {\n    /// A factory.\n    public init() {}\n}\n")
+        self.fixture.write(WIRING, WIRING_TEXT.replace("import AlphaFeature", "public import AlphaFeature"))
+        self.base = self.fixture.commit("the scripts, and types the other modules can make")
         self.change("a-alpha", "@alpha", {
-            "Packages/Alpha/Sources/Alpha/Alpha.swift": "/// Changed.\npublic struct AlphaValue: Sendable {}\n",
-            "Packages/Beta/Sources/Beta/Beta.swift": "/// Changed too.\npublic struct BetaValue: Sendable {}\n",
+            "Packages/Alpha/Sources/Alpha/Alpha.swift": value.format("Changed", "Alpha"),
+            "Packages/Beta/Sources/Beta/Beta.swift": value.format("Changed too", "Beta"),
         })
         document = self.replay("--build", "--only", "a-alpha", status=1)
         self.assertTrue(document["build"]["ran"], document["log"])
