@@ -19,20 +19,20 @@ final class SQLiteConnection {
         case immutable
     }
 
-    /// Opens the database at `url` with `access`, through the VFS named `vfs` (SQLite's default when `nil`).
-    init(url: URL, access: Access = .readWrite, vfs: String? = nil) throws(StorageError) {
+    /// Opens the database at `url` with `access`.
+    init(url: URL, access: Access = .readWrite) throws(StorageError) {
         var handle: OpaquePointer?
         let code: Int32
         switch access {
         case .readWrite:
             code = sqlite3_open_v2(
-                url.path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, vfs)
+                url.path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
         case .readOnly:
-            code = sqlite3_open_v2(url.path, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, vfs)
+            code = sqlite3_open_v2(url.path, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil)
         case .immutable:
             code = sqlite3_open_v2(
                 url.absoluteURL.absoluteString + "?immutable=1", &handle,
-                SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, vfs)
+                SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, nil)
         }
         guard code == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"

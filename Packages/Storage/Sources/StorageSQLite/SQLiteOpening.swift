@@ -16,7 +16,7 @@ enum SQLiteOpening {
         if let reason = try headerProblem(at: url) { throw damaged(url, reason) }
         do throws(StorageError) {
             if options.check != .headerOnly, try hasContent(url) { try check(url, options: options) }
-            let connection = try SQLiteConnection(url: url, vfs: options.vfsName)
+            let connection = try SQLiteConnection(url: url)
             connection.setBusyTimeout(options.busyTimeout)
             try checked { () throws(SQLiteFailure) in
                 try connection.execute("PRAGMA page_size = 16384")
@@ -46,8 +46,7 @@ enum SQLiteOpening {
         // Without a log the file alone is the database: read it as it is, creating no log beside it.
         let log = URL(fileURLWithPath: url.path + "-wal")
         let hasLog = FileManager.default.fileExists(atPath: log.path) && (try? OpenFile(log).size) ?? 0 > 0
-        let connection = try SQLiteConnection(
-            url: url, access: hasLog ? .readOnly : .immutable, vfs: options.vfsName)
+        let connection = try SQLiteConnection(url: url, access: hasLog ? .readOnly : .immutable)
         connection.setBusyTimeout(options.busyTimeout)
         let pragma = options.check == .full ? "PRAGMA integrity_check" : "PRAGMA quick_check"
         // The check returns its findings as rows, and for some damage stops with an error after them: both count.

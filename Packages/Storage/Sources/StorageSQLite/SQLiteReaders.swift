@@ -21,7 +21,7 @@ final class SQLiteReaders: Sendable {
     init(url: URL, count: Int, options: SQLiteStoreOptions) throws(StorageError) {
         var connections: [SQLiteConnection] = []
         for _ in 0..<max(1, count) {
-            let connection = try SQLiteConnection(url: url, access: .readOnly, vfs: options.vfsName)
+            let connection = try SQLiteConnection(url: url, access: .readOnly)
             connection.setBusyTimeout(options.busyTimeout)
             _ = try SQLiteOpening.checked { () throws(SQLiteFailure) in
                 try connection.execute("PRAGMA cache_size = -32768")

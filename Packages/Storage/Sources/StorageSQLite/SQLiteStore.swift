@@ -284,8 +284,6 @@ public struct SQLiteStoreOptions: Sendable {
     public var readerCount: Int
     /// How many changes each observer of ``SQLiteStore/changes()`` may fall behind before it gets `.resync` instead.
     public var changeBufferLimit: Int
-    /// The SQLite VFS the connections use; tests name `DiskFullVFS` to fill the disk.
-    var vfsName: String?
 
     /// Creates options; the defaults suit apps.
     public init(

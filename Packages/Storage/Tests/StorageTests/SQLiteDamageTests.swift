@@ -202,7 +202,12 @@ struct SQLiteDamageTests {
             _ = try await DamageFixture.build(at: url)
             let page = try DamageFixture.page(holding: "entry-01000-end", in: url)
             try DamageFixture.wreck(page: page, of: url)
-            await #expect(throws: StorageError.self) { try await SQLiteStore.open(at: url) }
+            let refused = await storageError { _ = try await SQLiteStore.open(at: url) }
+            guard case .corrupted(let damage) = refused, case .databaseDamaged(let found) = damage.reason else {
+                Issue.record("expected the damaged expense table to be refused, got \(String(describing: refused))")
+                return
+            }
+            #expect(damage.file == url && damage.movedTo == nil && found.objects == ["expense"])
             let kept = folder.appendingPathComponent("ledger.damaged.sqlite")
             let report = try await SQLiteStore.repairInPlace(url, keepingDamagedAt: kept)
             #expect(report.repaired == url && report.damaged == kept)
