@@ -19,7 +19,7 @@ enum NumberingQueries {
         do {
             try connection.execute("BEGIN IMMEDIATE")
         } catch {
-            return .failure(.storage(.database(error.failure)))
+            return .failure(.storage(error.storageError))
         }
         let result = reserveAndSave(in: sequence, build: build, date: date, connection: connection)
         do {
@@ -30,7 +30,7 @@ enum NumberingQueries {
             }
         } catch {
             _ = try? connection.execute("ROLLBACK")
-            return .failure(.storage(.database(error.failure)))
+            return .failure(.storage(error.storageError))
         }
         return result
     }

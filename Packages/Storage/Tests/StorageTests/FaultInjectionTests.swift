@@ -191,12 +191,10 @@ struct FaultInjectionTests {
         var lost = 0
     }
 
+    /// The one typed full-disk error every backend reports: `fileSystem` with `ENOSPC`.
     private func isDiskFull(_ error: StorageError) -> Bool {
-        switch error {
-        case .fileSystem(let failure): failure.errorNumber == ENOSPC
-        case .database(let failure): failure.code & 0xFF == 13  // SQLITE_FULL
-        default: false
-        }
+        guard case .fileSystem(let failure) = error else { return false }
+        return failure.errorNumber == ENOSPC && error.isDiskFull
     }
 
     private func fillTheDisk(

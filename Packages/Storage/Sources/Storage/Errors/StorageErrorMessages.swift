@@ -85,6 +85,15 @@ extension StorageError: CustomStringConvertible {
     }
 }
 
+extension StorageError {
+    /// Whether the disk (or the user's quota) is full: every backend reports it as ``fileSystem(_:)`` with `ENOSPC`,
+    /// whichever file or database engine ran out of space, and nothing of the failed write was kept.
+    public var isDiskFull: Bool {
+        guard case .fileSystem(let failure) = self else { return false }
+        return failure.errorNumber == ENOSPC
+    }
+}
+
 extension CorruptionReport: CustomStringConvertible {
     /// One sentence: which file, what is damaged, where it is now.
     public var description: String { message }
