@@ -58,13 +58,21 @@ public final class SQLiteStore: ExpenseStore, DocumentStore, NumberedDocumentCre
     /// The schema version this build writes (`PRAGMA user_version`).
     public static var schemaVersion: Int { SQLiteSchema.latestVersion }
 
-    /// Opens (creating when missing) the database at `url`. `now` dates document saves.
+    /// Opens the database at `url`, creating the file when it is missing; `now` dates document saves.
+    ///
+    /// The folder that holds it must exist, or opening throws ``/Storage/StorageError/missingFolder(_:)`` naming
+    /// it: a mistyped path never becomes a new, empty database. An app that owns its data folder passes
+    /// ``SQLiteStoreOptions/createsMissingFolders`` to have it created (readable by its owner only).
     public static func open(
         at url: URL, options: SQLiteStoreOptions = SQLiteStoreOptions(), now: @escaping @Sendable () -> Date = Date.init
     ) async throws(StorageError) -> SQLiteStore {
         let queue = BlockingQueue(label: "Storage.SQLiteStore")
         let store = try await queue.run { () throws(StorageError) -> SQLiteStore in
-            try FileIO.createFolder(url.deletingLastPathComponent())
+            let folder = url.deletingLastPathComponent()
+            if !FileIO.isFolder(folder) {
+                guard options.createsMissingFolders else { throw .missingFolder(URL(fileURLWithPath: folder.path)) }
+                try FileIO.createFolder(folder)
+            }
             let connection: SQLiteConnection?
             do throws(StorageError) {
                 connection = try SQLiteOpening.connect(at: url, options: options)
@@ -315,16 +323,21 @@ public struct SQLiteStoreOptions: Sendable {
     public var readerCount: Int
     /// How many changes each observer of ``SQLiteStore/changes()`` may fall behind before it gets `.resync` instead.
     public var changeBufferLimit: Int
+    /// Whether opening creates the database's folder (and its parents) when missing, each readable by its owner
+    /// only (`0700`). Off by default, so that a mistyped path is refused with `missingFolder` instead of becoming a
+    /// new, empty database; an app turns it on for the data folder it owns.
+    public var createsMissingFolders: Bool
 
     /// Creates options; the defaults suit apps.
     public init(
         busyTimeout: Duration = .seconds(10), check: SQLiteOpenCheck = .quick, readerCount: Int = 2,
-        changeBufferLimit: Int = 1_024
+        changeBufferLimit: Int = 1_024, createsMissingFolders: Bool = false
     ) {
         self.busyTimeout = busyTimeout
         self.check = check
         self.readerCount = readerCount
         self.changeBufferLimit = changeBufferLimit
+        self.createsMissingFolders = createsMissingFolders
     }
 }
 

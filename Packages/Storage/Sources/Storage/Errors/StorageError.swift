@@ -36,6 +36,9 @@ public enum StorageError: Error, Hashable, Sendable {
     case migrationFailed(version: Int, failure: BackendFailure)
     /// Another store (in this or another process) has the folder open; two writers would lose each other's data.
     case storeInUse(URL)
+    /// The folder that should hold the store does not exist, and creating it was not asked for: a mistyped path
+    /// must not start a new, empty store. Nothing was created.
+    case missingFolder(URL)
     /// The operating system refused a file operation.
     case fileSystem(FileSystemFailure)
     /// The database engine failed.

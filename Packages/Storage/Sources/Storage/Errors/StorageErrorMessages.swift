@@ -49,6 +49,8 @@ extension StorageError: CustomStringConvertible {
             "Upgrading the database to schema \(version) failed (\(failure.sentence)), so the upgrade was undone."
         case .storeInUse(let url):
             "Another store or process is using \(url.path) and did not finish in time."
+        case .missingFolder(let folder):
+            "The folder \(folder.path) does not exist, so no database was opened or created in it."
         case .fileSystem(let failure):
             failure.sentence + "."
         case .database(let failure):
@@ -71,6 +73,8 @@ extension StorageError: CustomStringConvertible {
             "Nothing was moved or changed. Delete or replace the damaged item, or restore it from a backup."
         case .storeInUse:
             "Wait for the other process to finish, then try again."
+        case .missingFolder:
+            "Check the path, or create the folder first."
         case .newerSchema:
             "Use a newer version of the app."
         case .fileSystem(let failure) where failure.errorNumber == ENOSPC:

@@ -20,6 +20,12 @@ package enum FileIO {
         }
     }
 
+    /// Whether a folder (or a link to one) is at `url`.
+    package static func isFolder(_ url: URL) -> Bool {
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && isFolder.boolValue
+    }
+
     /// Flushes the folder's entry list, so renames and removals in it survive a power loss.
     package static func synchronizeFolder(_ folder: URL) throws(StorageError) {
         let descriptor = open(folder.path, O_RDONLY | O_CLOEXEC)
