@@ -33,6 +33,9 @@ final class SQLiteConnection {
         let code: Int32
         switch access {
         case .readWrite:
+            // SQLite would create the file `0644` less the umask; created here first, it is `0600`, and SQLite gives
+            // the log and the shared-memory index the database's own permissions.
+            FileIO.createPrivateFileIfMissing(url.path)
             code = sqlite3_open_v2(
                 url.path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
         case .readOnly:
