@@ -196,9 +196,9 @@ struct SQLiteSalvage {
     /// Adds a sequence row: `name, last`.
     private mutating func addSequence(_ values: [DatabaseFile.Value]?) -> Bool {
         guard let values, values.count == 2, let name = values[0].text, let last = values[1].integer, last >= 0,
-            (try? NumberSequence(name)) != nil
+            let number = Int(exactly: last), (try? NumberSequence(name)) != nil
         else { return false }
-        sequences[name] = Int(last)
+        sequences[name] = number
         return true
     }
 

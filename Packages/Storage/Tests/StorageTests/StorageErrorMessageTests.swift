@@ -29,6 +29,9 @@ struct StorageErrorMessageTests {
         .corrupted(CorruptionReport(file: file, movedTo: nil, reason: .notADatabase)),
         .corrupted(
             CorruptionReport(
+                file: file, movedTo: nil, reason: .invalidSequenceNumber(sequence: "invoice", found: "the text 'x'"))),
+        .corrupted(
+            CorruptionReport(
                 file: URL(fileURLWithPath: "/data/expenses/changes-1.lrec"),
                 movedTo: URL(fileURLWithPath: "/data/expenses/changes-1.lrec.corrupted-1"), reason: .checksumMismatch)),
         .unexpectedFormat(file: file, found: "json", expected: "plist"), .newerSchema(found: 9, supported: 3),

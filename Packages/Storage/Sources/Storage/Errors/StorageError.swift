@@ -136,6 +136,9 @@ public enum CorruptionReason: Hashable, Sendable {
     case notADatabase
     /// The database engine found damage: which tables and indexes, and its first findings.
     case databaseDamaged(DatabaseDamage)
+    /// The counter of a number sequence holds no whole number from 0 up (an edited database: text, a fraction, a
+    /// negative number); `found` describes it. Reading it as anything would give numbers out twice.
+    case invalidSequenceNumber(sequence: String, found: String)
 }
 
 /// What a database's check found damaged.

@@ -112,7 +112,7 @@ extension CorruptionReport: CustomStringConvertible {
     /// Whether the damaged file is a database (its damage reports name tables).
     public var isDatabase: Bool {
         switch reason {
-        case .notADatabase, .databaseDamaged: true
+        case .notADatabase, .databaseDamaged, .invalidSequenceNumber: true
         default: ["sqlite", "db", "sqlite3"].contains(file.pathExtension.lowercased())
         }
     }
@@ -134,6 +134,8 @@ extension CorruptionReason: CustomStringConvertible {
             damage.objects.isEmpty
                 ? "pages of it cannot be read (\(damage.findings.first ?? "no details"))"
                 : "pages of \(damage.objects.joined(separator: ", ")) cannot be read"
+        case .invalidSequenceNumber(let sequence, let found):
+            "the last number of the sequence \(sequence) is \(found), not a whole number from 0 up"
         }
     }
 }
