@@ -115,7 +115,8 @@ public enum ExpenseCSV {
     }
 
     /// The whole seconds and the fraction of a time of day written `HH:MM`, `HH:MM:SS` or `HH:MM:SS.digits` (at most
-    /// 40 digits), read apart so that no decimal is rounded into the whole seconds.
+    /// 400 digits: the exact decimals of the smallest fraction a `Double` holds have about 340), read apart so that
+    /// no decimal is rounded into the whole seconds.
     static func timeOfDay(_ text: String) -> (whole: Int, fraction: Double)? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard (2...3).contains(parts.count), parts[0].count == 2, parts[1].count == 2,
@@ -132,7 +133,7 @@ public enum ExpenseCSV {
             else { return nil }
             whole += seconds
             if second.count == 2 {
-                guard (1...40).contains(second[1].count), let value = Double("0." + second[1]) else { return nil }
+                guard (1...400).contains(second[1].count), let value = Double("0." + second[1]) else { return nil }
                 fraction = value
             }
         }

@@ -44,6 +44,7 @@ struct ImportAcrossTimeZonesTests {
             Date(timeIntervalSince1970: 1_774_746_000.25),  // 2026-03-29T01:00:00.25Z, Berlin's clocks go forward
             Date(timeIntervalSince1970: 1_792_890_000 + 1.0 / 3.0),  // 2026-10-25T01:00Z, Berlin's go back
             Date(timeIntervalSinceReferenceDate: 7.25),  // 2001-01-01, next to the reference date
+            Date(timeIntervalSinceReferenceDate: 1e-300),  // a fraction with 300 zeros behind the point
         ]
         var random = SeededGenerator(seed: 28)
         return instants.enumerated().map { index, date in
