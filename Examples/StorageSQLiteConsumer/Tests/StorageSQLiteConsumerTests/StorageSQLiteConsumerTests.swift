@@ -10,7 +10,8 @@ import Testing
     let day = Date(timeIntervalSince1970: 1_700_000_000)
     let period = day.addingTimeInterval(-60)..<day.addingTimeInterval(60)
 
-    let store = try await SQLiteStore.open(at: url)
+    // The folder is new: opening creates it only when asked, so a mistyped path is refused instead.
+    let store = try await SQLiteStore.open(at: url, options: SQLiteStoreOptions(createsMissingFolders: true))
     _ = try await store.save(ExpenseEntry(title: "Train ticket", price: 42.5, currencyCode: "EUR", date: day))
     await store.close()
 

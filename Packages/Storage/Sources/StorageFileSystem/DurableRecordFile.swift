@@ -148,7 +148,7 @@ public final class DurableRecordFile: RecordStoring, ExclusiveRecordUpdating {
         do throws(StorageError) {
             let lock = try await queue.run { [self] () throws(StorageError) -> FileLock in
                 try createFolder()
-                return try FileLock(at: lockURL, owner: url, permissions: 0o600)
+                return try FileLock(at: lockURL, owner: url)
             }
             do {
                 try await lock.lock(.exclusive, timeout: lockTimeout)
@@ -216,7 +216,7 @@ public final class DurableRecordFile: RecordStoring, ExclusiveRecordUpdating {
         try createFolder()
         try removeLeftovers()
         try StoreFiles.writeAtomically(
-            [bytes], to: url, permissions: 0o600, temporaryName: temporaryPrefix + UUID().uuidString.prefix(8),
+            [bytes], to: url, temporaryName: temporaryPrefix + UUID().uuidString.prefix(8),
             writer: writer)
     }
 
@@ -233,13 +233,6 @@ public final class DurableRecordFile: RecordStoring, ExclusiveRecordUpdating {
     }
 
     private func createFolder() throws(StorageError) {
-        let folder = url.deletingLastPathComponent()
-        guard access(folder.path, F_OK) != 0 else { return }
-        do {
-            try FileManager.default.createDirectory(
-                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw .fileSystem(FileSystemFailure(operation: .createFolder, path: folder.path, errorNumber: errno))
-        }
+        try FileIO.createFolder(url.deletingLastPathComponent())
     }
 }

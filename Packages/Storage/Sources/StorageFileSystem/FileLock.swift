@@ -31,10 +31,10 @@ final class FileLock: Sendable {
     private let owner: URL
     private let descriptor: Locked<Int32?>
 
-    /// Opens (creating when missing) the lock file at `url` with `permissions`; a symbolic link at `url` is refused
-    /// (`ELOOP`) so that nobody can redirect the lock file onto another file.
-    init(at url: URL, owner: URL, permissions: mode_t = 0o644) throws(StorageError) {
-        let opened = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, permissions)
+    /// Opens (creating when missing, `0600`) the lock file at `url`; a symbolic link at `url` is refused (`ELOOP`)
+    /// so that nobody can redirect the lock file onto another file.
+    init(at url: URL, owner: URL) throws(StorageError) {
+        let opened = FileIO.openCreatingPrivately(url.path, flags: O_RDWR | O_CLOEXEC | O_NOFOLLOW)
         guard opened >= 0 else { throw FileIO.failure(.lock, url) }
         self.url = url
         self.owner = owner

@@ -22,7 +22,8 @@ enum StoreFiles {
     /// `temporaryName` names the temporary file in the same folder; by default it starts with `temporaryPrefix`,
     /// which the stores clean up at open.
     static func writeAtomically(
-        _ parts: [Data], to url: URL, permissions: mode_t = 0o644, temporaryName: String? = nil, writer: DiskWriter
+        _ parts: [Data], to url: URL, permissions: mode_t = FileIO.filePermissions, temporaryName: String? = nil,
+        writer: DiskWriter
     ) throws(StorageError) {
         let folder = url.deletingLastPathComponent()
         let temporary = folder.appendingPathComponent(
@@ -30,6 +31,8 @@ enum StoreFiles {
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
         guard descriptor >= 0 else { throw FileIO.failure(.open, temporary) }
         do throws(StorageError) {
+            // Exactly `permissions`, whatever the umask took away.
+            guard fchmod(descriptor, permissions) == 0 else { throw FileIO.failure(.write, temporary) }
             for part in parts { try writeAll(part, to: descriptor, at: temporary, writer: writer) }
             try FileIO.synchronize(descriptor, at: temporary)
             guard close(descriptor) == 0 else { throw FileIO.failure(.write, temporary) }
@@ -147,7 +150,7 @@ final class FolderLock: Sendable {
 
     init(folder: URL, timeout: Duration) throws(StorageError) {
         let url = folder.appendingPathComponent(".lock")
-        let opened = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        let opened = FileIO.openCreatingPrivately(url.path, flags: O_RDWR | O_CLOEXEC)
         guard opened >= 0 else { throw FileIO.failure(.lock, url) }
         let lock = FileLockAttempt(descriptor: opened, timeout: timeout)
         guard lock.acquired else {

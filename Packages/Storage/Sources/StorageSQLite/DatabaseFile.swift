@@ -74,36 +74,49 @@ final class DatabaseFile {
     }
 
     static let header = Array("SQLite format 3\u{0}".utf8)
+    /// The page sizes SQLite allows, tried one by one when the header's own is damaged.
+    static let allowedPageSizes = [512, 1_024, 2_048, 4_096, 8_192, 16_384, 32_768, 65_536]
     /// The store's trees that hold records in index pages: tables without rowid, and indexes.
     static let indexTrees = ["expense", "expense_by_id", "number_sequence", "sqlite_autoindex"]
 
     let pageSize: Int
     let usableSize: Int
+    /// The pages the database has: as its last committed log frame says, else as many as its header declares or
+    /// its file holds, whichever is more. Pages the file is too short for are missing (see `isMissing`).
     let pageCount: Int
-    /// Whether the first 100 bytes are a valid SQLite header (its freelist fields can then be trusted).
+    /// Whether the first 100 bytes are a valid SQLite header (its freelist fields can then be trusted); with a page
+    /// size chosen by the caller, whether they are one apart from the page size.
     let hasValidHeader: Bool
+    /// Whether the page size is the file's own (from its header or its log) rather than a guess or a choice.
+    let pageSizeIsKnown: Bool
     private let main: Int32
     private let mainSize: Int
     private let log: Int32?
     private let frames: [Int: Int64]
     /// Overflow pages read so far: they belong to a record, not to a tree.
     private(set) var overflowPages = Set<Int>()
+    /// Pages a tree points to beyond the last page the database has.
+    private(set) var pagesBeyondTheEnd = Set<Int>()
 
-    /// Opens the database at `url` and its log, if any, for reading.
-    init(url: URL) throws(StorageError) {
+    /// Opens the database at `url` and its log, if any, for reading, with its own page size or, when given,
+    /// `chosenPageSize` (for a header whose page size is damaged).
+    init(url: URL, pageSize chosenPageSize: Int? = nil) throws(StorageError) {
         main = open(url.path, O_RDONLY | O_CLOEXEC)
         guard main >= 0 else { throw FileIO.failure(.open, url) }
         var status = stat()
         mainSize = fstat(main, &status) == 0 ? Int(status.st_size) : 0
         let first = Self.read(main, count: 100, at: 0)
         let headerPageSize = Self.pageSize(in: first)
-        hasValidHeader = first.count == 100 && Array(first.prefix(16)) == Self.header && headerPageSize != nil
+        let hasMagic = first.count == 100 && Array(first.prefix(16)) == Self.header
+        hasValidHeader = hasMagic && (headerPageSize != nil || chosenPageSize != nil)
         let logDescriptor = open(url.path + "-wal", O_RDONLY | O_CLOEXEC)
         let wal = logDescriptor >= 0 ? Self.committedFrames(in: logDescriptor) : nil
         if logDescriptor >= 0, wal == nil { _ = close(logDescriptor) }
         log = wal == nil ? nil : logDescriptor
         let size: Int
-        if hasValidHeader, let headerPageSize {
+        if let chosenPageSize {
+            size = chosenPageSize
+        } else if hasValidHeader, let headerPageSize {
             size = headerPageSize
         } else if let wal {
             size = wal.pageSize
@@ -111,11 +124,20 @@ final class DatabaseFile {
             size = Self.likelyPageSize(of: main, fileSize: mainSize)
         }
         pageSize = size
+        pageSizeIsKnown = chosenPageSize == nil && (hasValidHeader || wal != nil)
         let reserved = hasValidHeader ? Int(first[20]) : 0
         usableSize = max(480, size - reserved)
         frames = wal?.pageSize == size ? wal?.frames ?? [:] : [:]
         let committedSize = wal?.pageSize == size ? wal?.databasePages ?? 0 : 0
-        pageCount = committedSize > 0 ? committedSize : mainSize / size
+        // The header's page count holds when the version-valid-for number equals the change counter.
+        let declared = hasValidHeader && Self.u32(first, 24) == Self.u32(first, 92) ? Int(Self.u32(first, 28)) : 0
+        pageCount = committedSize > 0 ? committedSize : max(mainSize / size, declared)
+    }
+
+    /// Whether page `number` belongs to the database but is in neither the file nor its log: the file was cut short.
+    func isMissing(_ number: Int) -> Bool {
+        number >= 1 && number <= pageCount && frames[number] == nil
+            && Int64(number) * Int64(pageSize) > Int64(mainSize)
     }
 
     deinit {
@@ -244,9 +266,11 @@ final class DatabaseFile {
     ) {
         var stack = [root]
         while let number = stack.popLast() {
+            if number > pageCount { pagesBeyondTheEnd.insert(number) }
             guard number >= 1, number <= pageCount, claimed.insert(number).inserted else { continue }
             guard let page = treePage(number), page.isTable == table else {
-                damaged.append(number)
+                // A page the file is too short for is missing, not damaged: counted apart.
+                if !isMissing(number) { damaged.append(number) }
                 continue
             }
             let cells = cells(of: page)

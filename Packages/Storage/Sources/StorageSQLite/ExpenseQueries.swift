@@ -43,12 +43,12 @@ enum ExpenseQueries {
                         }
                         results.append(.success(reply))
                     } catch {
-                        results.append(.failure(.database(error.failure)))
+                        results.append(.failure(error.storageError))
                     }
                 }
             }
         } catch {
-            return writes.map { _ in .failure(.database(error.failure)) }
+            return writes.map { _ in .failure(error.storageError) }
         }
         return results
     }

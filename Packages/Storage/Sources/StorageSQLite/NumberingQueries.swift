@@ -3,7 +3,7 @@ import Storage
 
 /// The SQL of numbered creations: the sequence row and the documents, in one `BEGIN IMMEDIATE` transaction.
 enum NumberingQueries {
-    private static let last = "SELECT last FROM number_sequence WHERE name = ?1"
+    private static let last = "SELECT last, typeof(last) FROM number_sequence WHERE name = ?1"
     private static let raise = """
         INSERT INTO number_sequence (name, last) VALUES (?1, ?2) ON CONFLICT (name) DO UPDATE SET last = excluded.last
         """
@@ -19,7 +19,7 @@ enum NumberingQueries {
         do {
             try connection.execute("BEGIN IMMEDIATE")
         } catch {
-            return .failure(.storage(.database(error.failure)))
+            return .failure(.storage(error.storageError))
         }
         let result = reserveAndSave(in: sequence, build: build, date: date, connection: connection)
         do {
@@ -30,7 +30,7 @@ enum NumberingQueries {
             }
         } catch {
             _ = try? connection.execute("ROLLBACK")
-            return .failure(.storage(.database(error.failure)))
+            return .failure(.storage(error.storageError))
         }
         return result
     }
@@ -82,12 +82,34 @@ enum NumberingQueries {
     }
 
     /// The last number the sequence issued, 0 when it never issued one.
+    ///
+    /// The column's `CHECK (last >= 0)` lets text and fractions through (SQLite orders text after numbers), and an
+    /// edited database can hold anything: a counter that is not a whole number from 0 up is refused as damage,
+    /// never read as 0 (which would give numbers out again). One beyond what `Int` holds on this platform is an
+    /// exhausted sequence.
     static func lastIssued(_ sequence: NumberSequence, connection: SQLiteConnection) throws(StorageError) -> Int {
-        try SQLiteOpening.checked { () throws(SQLiteFailure) -> Int in
+        let found = try SQLiteOpening.checked { () throws(SQLiteFailure) -> (Int64, String, String, Int)? in
             let statement = try connection.prepare(last)
             defer { statement.reset() }
             try statement.bind(sequence.name, at: 1)
-            return try statement.step() ? Int(statement.int64(0)) : 0
+            guard try statement.step() else { return nil }
+            return (statement.int64(0), statement.text(1), statement.text(0), statement.data(0).count)
         }
+        guard let (value, type, text, byteCount) = found else { return 0 }
+        guard type == "integer", value >= 0 else {
+            let shown: String
+            switch type {
+            case "integer", "real": shown = text
+            case "text": shown = "the text '\(text.prefix(40))'"
+            case "blob": shown = "\(byteCount) bytes of binary data"
+            default: shown = "empty"
+            }
+            throw .corrupted(
+                CorruptionReport(
+                    file: connection.url, movedTo: nil,
+                    reason: .invalidSequenceNumber(sequence: sequence.name, found: shown)))
+        }
+        guard let number = Int(exactly: value) else { throw .invalidNumberedDocuments(.sequenceExhausted) }
+        return number
     }
 }

@@ -2,6 +2,14 @@ import Foundation
 import Storage
 import StorageCSQLite
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One SQLite connection with a cache of prepared statements. Not thread-safe: `SQLiteStore` uses it only on its
 /// serial queue, inside its lock.
 final class SQLiteConnection {
@@ -19,20 +27,23 @@ final class SQLiteConnection {
         case immutable
     }
 
-    /// Opens the database at `url` with `access`, through the VFS named `vfs` (SQLite's default when `nil`).
-    init(url: URL, access: Access = .readWrite, vfs: String? = nil) throws(StorageError) {
+    /// Opens the database at `url` with `access`.
+    init(url: URL, access: Access = .readWrite) throws(StorageError) {
         var handle: OpaquePointer?
         let code: Int32
         switch access {
         case .readWrite:
+            // SQLite would create the file `0644` less the umask; created here first, it is `0600`, and SQLite gives
+            // the log and the shared-memory index the database's own permissions.
+            FileIO.createPrivateFileIfMissing(url.path)
             code = sqlite3_open_v2(
-                url.path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, vfs)
+                url.path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
         case .readOnly:
-            code = sqlite3_open_v2(url.path, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, vfs)
+            code = sqlite3_open_v2(url.path, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil)
         case .immutable:
             code = sqlite3_open_v2(
                 url.absoluteURL.absoluteString + "?immutable=1", &handle,
-                SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, vfs)
+                SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, nil)
         }
         guard code == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
@@ -45,6 +56,8 @@ final class SQLiteConnection {
     }
 
     private var isClosed = false
+    /// Whether the connection's own settings were applied (see `SQLiteReaders`).
+    var isConfigured = false
 
     deinit {
         close()
@@ -71,6 +84,12 @@ final class SQLiteConnection {
         BackendFailure(code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)))
     }
 
+    /// The last error of this connection with the operating system's error number behind it (`ENOSPC` when an
+    /// I/O error was a full disk) and the database it happened to.
+    func fault(_ code: Int32) -> SQLiteFailure {
+        SQLiteFailure(failure(code), path: url.path, systemErrorNumber: sqlite3_system_errno(handle))
+    }
+
     /// Runs a fixed statement (no values) and returns every row's first column as text.
     @discardableResult
     func execute(_ sql: String) throws(SQLiteFailure) -> [String] {
@@ -86,7 +105,7 @@ final class SQLiteConnection {
         if let cached = statements[sql] { return cached }
         var pointer: OpaquePointer?
         let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &pointer, nil)
-        guard code == SQLITE_OK, let pointer else { throw SQLiteFailure(failure(code)) }
+        guard code == SQLITE_OK, let pointer else { throw fault(code) }
         let statement = SQLiteStatement(pointer: pointer, connection: self)
         statements[sql] = statement
         return statement
@@ -124,12 +143,18 @@ final class SQLiteConnection {
     var changes: Int { Int(sqlite3_changes(handle)) }
 }
 
-/// A failed SQLite call: the connection's extended result code and message.
+/// A failed SQLite call: the connection's extended result code and message, and what the operating system said.
 struct SQLiteFailure: Error {
     var failure: BackendFailure
+    /// The database the call was about, when known.
+    var path: String?
+    /// `errno` of the system call that failed behind an I/O error; 0 when there was none.
+    var systemErrorNumber: Int32
 
-    init(_ failure: BackendFailure) {
+    init(_ failure: BackendFailure, path: String? = nil, systemErrorNumber: Int32 = 0) {
         self.failure = failure
+        self.path = path
+        self.systemErrorNumber = systemErrorNumber
     }
 
     /// The primary result code (the low byte of the extended code).
@@ -137,6 +162,20 @@ struct SQLiteFailure: Error {
 
     /// Damage or a file that is not a database, as opposed to a busy lock or a full disk.
     var isCorruption: Bool { primaryCode == SQLITE_CORRUPT || primaryCode == SQLITE_NOTADB }
+
+    /// The disk (or the user's quota) is full: SQLite's own `SQLITE_FULL`, or an I/O error whose system call said
+    /// so, as when the shared-memory index of the log cannot grow (`SQLITE_IOERR_SHMSIZE`).
+    var isDiskFull: Bool {
+        primaryCode == SQLITE_FULL
+            || (primaryCode == SQLITE_IOERR && (systemErrorNumber == ENOSPC || systemErrorNumber == EDQUOT))
+    }
+
+    /// The error callers get: a full disk is the same `fileSystem` error with `ENOSPC` that every backend reports
+    /// for it (naming the database, whichever of its files was written); anything else is `database`.
+    var storageError: StorageError {
+        guard isDiskFull else { return .database(failure) }
+        return .fileSystem(FileSystemFailure(operation: .write, path: path ?? "", errorNumber: ENOSPC))
+    }
 }
 
 /// A prepared statement owned by a connection's cache.
@@ -170,7 +209,7 @@ final class SQLiteStatement {
         switch code {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
-        default: throw SQLiteFailure(connection.failure(code))
+        default: throw connection.fault(code)
         }
     }
 
@@ -239,6 +278,6 @@ final class SQLiteStatement {
     }
 
     private func check(_ code: Int32) throws(SQLiteFailure) {
-        guard code == SQLITE_OK else { throw SQLiteFailure(connection.failure(code)) }
+        guard code == SQLITE_OK else { throw connection.fault(code) }
     }
 }

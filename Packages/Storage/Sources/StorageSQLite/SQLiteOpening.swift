@@ -16,7 +16,7 @@ enum SQLiteOpening {
         if let reason = try headerProblem(at: url) { throw damaged(url, reason) }
         do throws(StorageError) {
             if options.check != .headerOnly, try hasContent(url) { try check(url, options: options) }
-            let connection = try SQLiteConnection(url: url, vfs: options.vfsName)
+            let connection = try SQLiteConnection(url: url)
             connection.setBusyTimeout(options.busyTimeout)
             try checked { () throws(SQLiteFailure) in
                 try connection.execute("PRAGMA page_size = 16384")
@@ -46,8 +46,7 @@ enum SQLiteOpening {
         // Without a log the file alone is the database: read it as it is, creating no log beside it.
         let log = URL(fileURLWithPath: url.path + "-wal")
         let hasLog = FileManager.default.fileExists(atPath: log.path) && (try? OpenFile(log).size) ?? 0 > 0
-        let connection = try SQLiteConnection(
-            url: url, access: hasLog ? .readOnly : .immutable, vfs: options.vfsName)
+        let connection = try SQLiteConnection(url: url, access: hasLog ? .readOnly : .immutable)
         connection.setBusyTimeout(options.busyTimeout)
         let pragma = options.check == .full ? "PRAGMA integrity_check" : "PRAGMA quick_check"
         // The check returns its findings as rows, and for some damage stops with an error after them: both count.
@@ -57,7 +56,7 @@ enum SQLiteOpening {
             defer { statement.reset() }
             while try statement.step() { findings.append(statement.text(0)) }
         } catch {
-            guard error.isCorruption else { throw .database(error.failure) }
+            guard error.isCorruption else { throw error.storageError }
             findings.append(error.failure.message)
         }
         guard findings == ["ok"] else { throw damaged(url, .databaseDamaged(damage(of: url, findings))) }
@@ -71,6 +70,42 @@ enum SQLiteOpening {
         return DatabaseDamage(objects: objects, findings: Array(findings.prefix(10)))
     }
 
+    /// Whether the log beside the database is missing or empty: the database file alone then holds every committed
+    /// change.
+    static func logIsEmpty(_ url: URL) -> Bool {
+        let log = URL(fileURLWithPath: url.path + "-wal")
+        guard FileManager.default.fileExists(atPath: log.path) else { return true }
+        return (try? OpenFile(log).size) == 0
+    }
+
+    /// Runs `body` on a connection that reads the database file alone: no log, no shared-memory index, no lock,
+    /// nothing created. Only for a full disk with an empty log, where no writer can commit meanwhile.
+    static func readingTheFileAlone<T>(
+        _ url: URL, _ body: (SQLiteConnection) throws(StorageError) -> T
+    ) throws(StorageError) -> T {
+        let connection = try SQLiteConnection(url: url, access: .immutable)
+        defer { connection.close() }
+        return try body(connection)
+    }
+
+    /// Whether the database at `url` can be read as it is, without a writer: it exists and has this build's schema.
+    /// A store opened on a full disk, where the writer cannot set up the log, serves reads then.
+    static func isReadableWithoutWriter(_ url: URL) -> Bool {
+        let version = { (connection: SQLiteConnection) throws(StorageError) -> Int in
+            let rows = try checked { () throws(SQLiteFailure) in try connection.execute("PRAGMA user_version") }
+            return Int(rows.first ?? "") ?? 0
+        }
+        guard (try? hasContent(url)) == true else { return false }
+        do {
+            let connection = try SQLiteConnection(url: url, access: .readOnly)
+            defer { connection.close() }
+            return try version(connection) == SQLiteSchema.latestVersion
+        } catch {
+            guard error.isDiskFull, logIsEmpty(url) else { return false }
+            return (try? readingTheFileAlone(url, version)) == SQLiteSchema.latestVersion
+        }
+    }
+
     private static func hasContent(_ url: URL) throws(StorageError) -> Bool {
         guard FileManager.default.fileExists(atPath: url.path) else { return false }
         return try OpenFile(url).size > 0
@@ -81,7 +116,7 @@ enum SQLiteOpening {
         do {
             return try body()
         } catch {
-            throw .database(error.failure)
+            throw error.storageError
         }
     }
 

@@ -15,17 +15,17 @@ final class SQLiteReaders: Sendable {
     private let queue = DispatchQueue(
         label: "Storage.SQLiteStore.readers", qos: .userInitiated, attributes: .concurrent)
     private let isOpen = Locked(true)
+    private let url: URL
 
     /// Opens `count` read-only connections to the database at `url`, which the writer has already opened in WAL
-    /// mode.
+    /// mode (or could not open, because the disk is full).
     init(url: URL, count: Int, options: SQLiteStoreOptions) throws(StorageError) {
+        self.url = url
         var connections: [SQLiteConnection] = []
         for _ in 0..<max(1, count) {
-            let connection = try SQLiteConnection(url: url, access: .readOnly, vfs: options.vfsName)
+            let connection = try SQLiteConnection(url: url, access: .readOnly)
             connection.setBusyTimeout(options.busyTimeout)
-            _ = try SQLiteOpening.checked { () throws(SQLiteFailure) in
-                try connection.execute("PRAGMA cache_size = -32768")
-            }
+            try Self.configure(connection)
             connections.append(connection)
         }
         self.count = connections.count
@@ -34,6 +34,11 @@ final class SQLiteReaders: Sendable {
     }
 
     /// Runs `body` with a free connection on the pool's queue and returns its result.
+    ///
+    /// On a full disk a read-only connection fails when it has to create or grow the log's shared-memory index
+    /// (after the last connection closed, none is left). When the log is empty the database file alone holds every
+    /// committed change, and nothing can be committed without space, so the read runs again on a connection that
+    /// reads the file alone and creates nothing: reading works on a full disk.
     func read<T: Sendable>(
         _ body: @escaping @Sendable (SQLiteConnection) throws(StorageError) -> T
     ) async throws(StorageError) -> T {
@@ -43,12 +48,34 @@ final class SQLiteReaders: Sendable {
         guard let connection = idle.withLock({ $0.popLast() }) else { throw .closed }
         defer { idle.withLock { $0.append(connection) } }
         let lent = Lent(connection)
+        let url = url
         let result: Result<T, StorageError> = await withCheckedContinuation { continuation in
             queue.async {
-                continuation.resume(returning: Result { () throws(StorageError) -> T in try body(lent.connection) })
+                var result = Result { () throws(StorageError) -> T in
+                    try Self.configure(lent.connection)
+                    return try body(lent.connection)
+                }
+                if case .failure(let error) = result, error.isDiskFull, SQLiteOpening.logIsEmpty(url) {
+                    result = Result { () throws(StorageError) -> T in try SQLiteOpening.readingTheFileAlone(url, body) }
+                }
+                continuation.resume(returning: result)
             }
         }
         return try result.get()
+    }
+
+    /// Sets the connection's cache size, once. The setting reads the schema, which on a full disk needs the log's
+    /// index that cannot be created; the connection is then set up by its first read after space came back.
+    private static func configure(_ connection: SQLiteConnection) throws(StorageError) {
+        guard !connection.isConfigured else { return }
+        do throws(StorageError) {
+            _ = try SQLiteOpening.checked { () throws(SQLiteFailure) in
+                try connection.execute("PRAGMA cache_size = -32768")
+            }
+            connection.isConfigured = true
+        } catch {
+            guard error.isDiskFull else { throw error }
+        }
     }
 
     /// Waits for the reads in progress and closes every connection; later reads, and reads still waiting for a

@@ -27,6 +27,18 @@ public struct SalvagedRows<ID: Hashable & Sendable>: Hashable, Sendable {
     }
 }
 
+/// How much of a damaged database a repair could account for: what an app turns into its exit status.
+public enum SQLiteRepairOutcome: Hashable, Sendable {
+    /// Every row the damaged file still names was recovered.
+    case complete
+    /// Rows were recovered and some were lost: those the file still names are counted as unreadable, and when pages
+    /// are missing more may be lost than counted.
+    case incomplete
+    /// Nothing could be recovered from a file whose tables are gone or unreadable (cut short, say), so what it held
+    /// cannot even be counted. ``SQLiteStore/repairInPlace(_:keepingDamagedAt:)`` then leaves it as it was.
+    case nothingRecovered
+}
+
 /// What ``SQLiteStore/repair(damaged:into:)`` copied and what it could not read.
 public struct SQLiteRepairReport: Hashable, Sendable, CustomStringConvertible {
     /// The damaged database, which was only read.
@@ -41,11 +53,14 @@ public struct SQLiteRepairReport: Hashable, Sendable, CustomStringConvertible {
     public var sequences: SalvagedRows<String>
     /// The pages of the damaged file that could not be read as part of a table or index.
     public var damagedPages: [Int]
+    /// How many pages the damaged database has (by its header or its log) that its file no longer holds, or that a
+    /// table points to beyond its end: the rows on them are lost and cannot be counted.
+    public var missingPages: Int
 
     /// Creates a report.
     public init(
         damaged: URL, repaired: URL, expenses: SalvagedRows<UUID>, documents: SalvagedRows<DocumentID>,
-        sequences: SalvagedRows<String>, damagedPages: [Int]
+        sequences: SalvagedRows<String>, damagedPages: [Int], missingPages: Int = 0
     ) {
         self.damaged = damaged
         self.repaired = repaired
@@ -53,21 +68,44 @@ public struct SQLiteRepairReport: Hashable, Sendable, CustomStringConvertible {
         self.documents = documents
         self.sequences = sequences
         self.damagedPages = damagedPages
+        self.missingPages = missingPages
     }
 
-    /// Whether every row that the damaged file still names was recovered.
-    public var isComplete: Bool {
-        expenses.unreadable == 0 && documents.unreadable == 0 && sequences.unreadable == 0
+    /// How much the repair could account for: `complete` only when nothing is known lost and no page is missing;
+    /// `nothingRecovered` when no row at all came out of a damaged file.
+    public var outcome: SQLiteRepairOutcome {
+        let unreadable = expenses.unreadable + documents.unreadable + sequences.unreadable
+        let recovered = expenses.recovered + documents.recovered + sequences.recovered
+        if recovered == 0, unreadable > 0 || missingPages > 0 || !damagedPages.isEmpty { return .nothingRecovered }
+        return unreadable == 0 && missingPages == 0 ? .complete : .incomplete
     }
 
-    /// A sentence for people: what was recovered and what was lost.
+    /// Whether every row that the damaged file still names was recovered and none of its pages is missing.
+    public var isComplete: Bool { outcome == .complete }
+
+    /// Sentences for people: what was recovered and what was lost, or that nothing could be.
     public var description: String {
+        guard outcome != .nothingRecovered else {
+            let why =
+                missingPages > 0
+                ? "\(missingPages) of its pages are missing (the file was cut short)"
+                : "its tables cannot be read"
+            let left =
+                damaged == repaired
+                ? " It was left as it was: restore it from a backup, or move it away to start an empty database."
+                : " \(repaired.path) holds nothing."
+            return "Nothing could be recovered from \(damaged.path): \(why), so what it held cannot be counted." + left
+        }
         func part(_ rows: SalvagedRows<some Hashable & Sendable>, _ noun: String) -> String {
             let lost = rows.unreadable == 0 ? "" : " (\(rows.unreadable) could not be read)"
             return "\(rows.recovered) \(noun)\(rows.recovered == 1 ? "" : "s")\(lost)"
         }
+        let missing =
+            missingPages == 0
+            ? ""
+            : " \(missingPages) of its pages are missing (the file was cut short), so more may be lost than counted."
         return "Recovered \(part(expenses, "expense")), \(part(documents, "document")) and "
-            + "\(part(sequences, "number sequence")) from \(damaged.path) into \(repaired.path)."
+            + "\(part(sequences, "number sequence")) from \(damaged.path) into \(repaired.path)." + missing
     }
 }
 
@@ -76,21 +114,25 @@ extension SQLiteStore {
     /// its write-ahead log) into a new database at `repaired`, and reports what was recovered and what was lost.
     ///
     /// The damaged files are only read, never changed. `repaired` must not exist yet. The new database passes
-    /// `PRAGMA integrity_check`; open it with ``open(at:options:now:)`` once the report has been read.
+    /// `PRAGMA integrity_check`; open it with ``open(at:options:now:)`` once the report has been read, and check
+    /// its ``SQLiteRepairReport/outcome``: an app exits with an error unless it is `complete`.
+    ///
+    /// When the header's page size is damaged (or nothing can be read under it), every page size SQLite allows is
+    /// tried and the one that reads the most rows is used.
     public static func repair(damaged: URL, into repaired: URL) async throws(StorageError) -> SQLiteRepairReport {
         let queue = BlockingQueue(label: "Storage.SQLiteStore.repair")
         return try await queue.run { () throws(StorageError) -> SQLiteRepairReport in
             for target in [repaired.path, repaired.path + "-wal"] where FileManager.default.fileExists(atPath: target) {
                 throw .fileSystem(FileSystemFailure(operation: .open, path: target, errorNumber: EEXIST))
             }
-            let salvage = SQLiteSalvage(file: try DatabaseFile(url: damaged))
+            let salvage = try SQLiteSalvage.best(of: damaged)
             try FileIO.createFolder(repaired.deletingLastPathComponent())
             let connection = try SQLiteOpening.connect(at: repaired, options: SQLiteStoreOptions())
             try write(salvage, to: connection)
             return SQLiteRepairReport(
                 damaged: damaged, repaired: repaired, expenses: salvage.expenseRows(),
                 documents: salvage.documentRows(), sequences: salvage.sequenceRows(),
-                damagedPages: salvage.damagedPages)
+                damagedPages: salvage.damagedPages, missingPages: salvage.missingPages)
         }
     }
 
@@ -124,13 +166,21 @@ extension SQLiteStore {
     /// same suffixes), and puts the new file in its place. The store must be closed in every process.
     ///
     /// When the salvage fails, nothing was moved. When a move fails, the report's files say where things are:
-    /// the salvaged database is never deleted.
+    /// the salvaged database is never deleted. When nothing could be recovered (``SQLiteRepairOutcome/nothingRecovered``)
+    /// nothing is moved either: an empty database in its place would hide that the data is gone, so the damaged
+    /// one stays where it is (the report's `damaged` and `repaired` both name it) and opening it still refuses it.
     public static func repairInPlace(
         _ database: URL, keepingDamagedAt kept: URL
     ) async throws(StorageError) -> SQLiteRepairReport {
         let salvaged = database.deletingLastPathComponent().appendingPathComponent(
             ".\(database.lastPathComponent).repairing-\(UUID().uuidString)")
         var report = try await repair(damaged: database, into: salvaged)
+        if report.outcome == .nothingRecovered {
+            for suffix in ["", "-wal", "-shm"] { _ = unlink(salvaged.path + suffix) }
+            report.damaged = database
+            report.repaired = database
+            return report
+        }
         for (from, to) in [(database, kept), (salvaged, database)] {
             for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: from.path + suffix) {
                 guard rename(from.path + suffix, to.path + suffix) == 0 else {

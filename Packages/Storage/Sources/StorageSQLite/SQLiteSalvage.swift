@@ -22,8 +22,34 @@ struct SQLiteSalvage {
     var unreadableDocuments = 0
     var unreadableSequences = 0
     var damagedPages: [Int] = []
+    /// Pages the database has (by its header or its log) that the file is too short to hold, or that a tree points
+    /// to beyond its end: what they held is lost and cannot be counted.
+    var missingPages = 0
 
     private static let coding = JSONCodingStrategy()
+
+    /// Rows of every kind recovered.
+    var recoveredRows: Int { expenses.count + documents.count + sequences.count }
+
+    /// Whether nothing was found damaged, unreadable or missing.
+    var isClean: Bool {
+        damagedPages.isEmpty && missingPages == 0 && unreadableExpenses == 0 && unreadableDocuments == 0
+            && unreadableSequences == 0
+    }
+
+    /// The salvage of the database at `url` under its own page size, or, when that one is damaged or a guess (or
+    /// reading under it finds damage), under each page size SQLite allows, keeping the one that reads the most rows
+    /// (the file's own on a tie). A header whose page-size bytes were changed hides no row.
+    static func best(of url: URL) throws(StorageError) -> SQLiteSalvage {
+        let file = try DatabaseFile(url: url)
+        var best = SQLiteSalvage(file: file)
+        guard !file.pageSizeIsKnown || !best.isClean else { return best }
+        for size in DatabaseFile.allowedPageSizes where size != file.pageSize {
+            let candidate = SQLiteSalvage(file: try DatabaseFile(url: url, pageSize: size))
+            if candidate.recoveredRows > best.recoveredRows { best = candidate }
+        }
+        return best
+    }
 
     init(file: DatabaseFile) {
         var claimed = file.freePages()
@@ -63,9 +89,14 @@ struct SQLiteSalvage {
                 }
             }
         }
+        // Without the store's tables in the schema, the schema page itself cannot be read.
+        if roots["expense"] == nil { damaged.append(1) }
         damagedPages = damaged
         readOrphans(of: file, claimed: claimed, schemaKnown: roots["number_sequence"] != nil)
         damagedPages = Array(Set(damagedPages)).sorted()
+        missingPages =
+            (1...max(1, file.pageCount)).filter(file.isMissing).count
+            + file.pagesBeyondTheEnd.count
     }
 
     /// Reads pages no tree reached, recognising rows by their shape. Rows already found through a tree win.
@@ -165,9 +196,9 @@ struct SQLiteSalvage {
     /// Adds a sequence row: `name, last`.
     private mutating func addSequence(_ values: [DatabaseFile.Value]?) -> Bool {
         guard let values, values.count == 2, let name = values[0].text, let last = values[1].integer, last >= 0,
-            (try? NumberSequence(name)) != nil
+            let number = Int(exactly: last), (try? NumberSequence(name)) != nil
         else { return false }
-        sequences[name] = Int(last)
+        sequences[name] = number
         return true
     }
 

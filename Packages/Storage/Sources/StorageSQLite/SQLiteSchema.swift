@@ -86,7 +86,7 @@ enum SQLiteSchema {
                 }
             }
         } catch {
-            if error.isCorruption { throw .database(error.failure) }
+            if error.isCorruption || error.isDiskFull { throw error.storageError }
             throw .migrationFailed(version: current, failure: error.failure)
         }
         let now = try version(of: connection)
@@ -97,7 +97,7 @@ enum SQLiteSchema {
         do {
             return try version(connection)
         } catch {
-            throw .database(error.failure)
+            throw error.storageError
         }
     }
 

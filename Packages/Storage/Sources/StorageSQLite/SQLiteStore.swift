@@ -23,10 +23,17 @@ import StorageCSQLite
 /// pool of read-only connections (`readerCount`), so a report never waits for a save's transaction or its fsyncs:
 /// in WAL mode a reader sees the last committed state. No SQLite call runs on Swift concurrency's shared threads,
 /// because SQLite blocks (disk flushes, busy waits).
+///
+/// A full disk stops writes, never reads: every write fails with `fileSystem` and `ENOSPC`
+/// (``/Storage/StorageError/isDiskFull``) and keeps nothing of itself, reads go on, and a store opened on a full
+/// disk (where the log's shared-memory index cannot be created) reads the database file and connects its writer
+/// with the first write after space came back.
 public final class SQLiteStore: ExpenseStore, DocumentStore, NumberedDocumentCreating {
     /// The database file.
     public let url: URL
+    /// The writing connection; `nil` once closed, or while a full disk kept it from opening.
     private let connection: Locked<SQLiteConnection?>
+    private let options: SQLiteStoreOptions
     private let readers: SQLiteReaders
     private let queue: BlockingQueue
     private let now: @Sendable () -> Date
@@ -36,11 +43,12 @@ public final class SQLiteStore: ExpenseStore, DocumentStore, NumberedDocumentCre
     private let isOpen = Locked(true)
 
     private init(
-        url: URL, connection: SQLiteConnection, readers: SQLiteReaders, queue: BlockingQueue,
+        url: URL, connection: SQLiteConnection?, readers: SQLiteReaders, queue: BlockingQueue,
         options: SQLiteStoreOptions, now: @escaping @Sendable () -> Date
     ) {
         self.url = url
         self.connection = Locked(connection)
+        self.options = options
         self.readers = readers
         self.broadcaster = ChangeBroadcaster(limit: options.changeBufferLimit, resync: .resync)
         self.queue = queue
@@ -50,14 +58,29 @@ public final class SQLiteStore: ExpenseStore, DocumentStore, NumberedDocumentCre
     /// The schema version this build writes (`PRAGMA user_version`).
     public static var schemaVersion: Int { SQLiteSchema.latestVersion }
 
-    /// Opens (creating when missing) the database at `url`. `now` dates document saves.
+    /// Opens the database at `url`, creating the file when it is missing; `now` dates document saves.
+    ///
+    /// The folder that holds it must exist, or opening throws ``/Storage/StorageError/missingFolder(_:)`` naming
+    /// it: a mistyped path never becomes a new, empty database. An app that owns its data folder passes
+    /// ``SQLiteStoreOptions/createsMissingFolders`` to have it created (readable by its owner only).
     public static func open(
         at url: URL, options: SQLiteStoreOptions = SQLiteStoreOptions(), now: @escaping @Sendable () -> Date = Date.init
     ) async throws(StorageError) -> SQLiteStore {
         let queue = BlockingQueue(label: "Storage.SQLiteStore")
         let store = try await queue.run { () throws(StorageError) -> SQLiteStore in
-            try FileIO.createFolder(url.deletingLastPathComponent())
-            let connection = try SQLiteOpening.connect(at: url, options: options)
+            let folder = url.deletingLastPathComponent()
+            if !FileIO.isFolder(folder) {
+                guard options.createsMissingFolders else { throw .missingFolder(URL(fileURLWithPath: folder.path)) }
+                try FileIO.createFolder(folder)
+            }
+            let connection: SQLiteConnection?
+            do throws(StorageError) {
+                connection = try SQLiteOpening.connect(at: url, options: options)
+            } catch {
+                // The writer sets up the log and its index, which needs space; reading the database does not.
+                guard error.isDiskFull, SQLiteOpening.isReadableWithoutWriter(url) else { throw error }
+                connection = nil
+            }
             let readers = try SQLiteReaders(url: url, count: options.readerCount, options: options)
             return SQLiteStore(
                 url: url, connection: connection, readers: readers, queue: queue, options: options, now: now)
@@ -218,16 +241,27 @@ public final class SQLiteStore: ExpenseStore, DocumentStore, NumberedDocumentCre
         _ body: @escaping @Sendable (SQLiteConnection) throws(StorageError) -> T
     ) async throws(StorageError) -> T {
         let url = url
-        return try await queue.run { [connection] () throws(StorageError) -> T in
+        return try await queue.run { [self] () throws(StorageError) -> T in
             do throws(StorageError) {
                 return try connection.withLock { (open) throws(StorageError) -> T in
-                    guard let open else { throw .closed }
-                    return try body(open)
+                    try body(try writer(&open))
                 }
             } catch {
                 throw Self.typed(error, file: url)
             }
         }
+    }
+
+    /// The writing connection, connected now when a full disk kept it from opening with the store; on the queue,
+    /// inside the connection's lock.
+    private func writer(_ open: inout SQLiteConnection?) throws(StorageError) -> SQLiteConnection {
+        if let open { return open }
+        guard !isClosed else { throw .closed }
+        var checked = options
+        checked.check = .headerOnly  // the database was checked when the store opened
+        let connection = try SQLiteOpening.connect(at: url, options: checked)
+        open = connection
+        return connection
     }
 
     /// Damage found while the database is open is `corrupted` (not moved: the open database cannot be), like damage
@@ -258,8 +292,13 @@ public final class SQLiteStore: ExpenseStore, DocumentStore, NumberedDocumentCre
     /// undone alone and the others still commit.
     private func commit(_ writes: [ExpenseWrite]) -> [Result<ExpenseWriteReply, StorageError>] {
         let results = connection.withLock { open -> [Result<ExpenseWriteReply, StorageError>] in
-            guard let open else { return writes.map { _ in .failure(.closed) } }
-            return ExpenseQueries.commit(writes, connection: open).map { result in
+            let writer: SQLiteConnection
+            do throws(StorageError) {
+                writer = try self.writer(&open)
+            } catch {
+                return writes.map { _ in .failure(Self.typed(error, file: url)) }
+            }
+            return ExpenseQueries.commit(writes, connection: writer).map { result in
                 result.mapError { Self.typed($0, file: url) }
             }
         }
@@ -284,18 +323,21 @@ public struct SQLiteStoreOptions: Sendable {
     public var readerCount: Int
     /// How many changes each observer of ``SQLiteStore/changes()`` may fall behind before it gets `.resync` instead.
     public var changeBufferLimit: Int
-    /// The SQLite VFS the connections use; tests name `DiskFullVFS` to fill the disk.
-    var vfsName: String?
+    /// Whether opening creates the database's folder (and its parents) when missing, each readable by its owner
+    /// only (`0700`). Off by default, so that a mistyped path is refused with `missingFolder` instead of becoming a
+    /// new, empty database; an app turns it on for the data folder it owns.
+    public var createsMissingFolders: Bool
 
     /// Creates options; the defaults suit apps.
     public init(
         busyTimeout: Duration = .seconds(10), check: SQLiteOpenCheck = .quick, readerCount: Int = 2,
-        changeBufferLimit: Int = 1_024
+        changeBufferLimit: Int = 1_024, createsMissingFolders: Bool = false
     ) {
         self.busyTimeout = busyTimeout
         self.check = check
         self.readerCount = readerCount
         self.changeBufferLimit = changeBufferLimit
+        self.createsMissingFolders = createsMissingFolders
     }
 }
 

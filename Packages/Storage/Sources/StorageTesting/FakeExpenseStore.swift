@@ -4,6 +4,10 @@ public import Storage
 /// An expense store in memory, for previews and other teams' tests: it checks, saves, reports and notifies exactly
 /// like the file and SQLite stores (the same contract suite runs against all three) and forgets everything when it
 /// goes away.
+///
+/// `FakeExpenseStore()` is empty; `FakeExpenseStore(entries:)` starts with entries. Being an actor, its methods are
+/// awaited, except ``changes()``, which is `nonisolated` so that a test or a model's initialiser subscribes before
+/// anything is saved. <doc:TestingYourCode> shows a complete test.
 public actor FakeExpenseStore: ExpenseStore {
     private var table = ExpenseTable()
     private let broadcaster: ChangeBroadcaster<ExpenseChange>
@@ -47,7 +51,8 @@ public actor FakeExpenseStore: ExpenseStore {
         table.totals(in: period)
     }
 
-    /// Every change committed from now on.
+    /// Every change committed from now on. `nonisolated`, so subscribing needs no `await` and misses nothing saved
+    /// after it returns.
     public nonisolated func changes() -> AsyncStream<ExpenseChange> {
         broadcaster.stream()
     }

@@ -3,6 +3,9 @@ public import Storage
 
 /// Records every call to an expense store and can make the next call of an operation fail, so a consumer's test
 /// checks what its code asked for and how it handles errors without hand-rolling a mock.
+///
+/// `SpyExpenseStore()` works on a new ``FakeExpenseStore``; `failNext(.save, with: error)` makes the next save throw
+/// `error` and change nothing, and the one after it work again. <doc:TestingYourCode> shows a complete test.
 public actor SpyExpenseStore: ExpenseStore {
     /// A recorded call, with its arguments.
     public enum Call: Hashable, Sendable {
@@ -43,7 +46,8 @@ public actor SpyExpenseStore: ExpenseStore {
         self.init(wrapping: FakeExpenseStore())
     }
 
-    /// Makes the next call of `operation` throw `error` (failures queue up in order).
+    /// Makes the next call of `operation` throw `error` without reaching the wrapped store (failures queue up in
+    /// order; once they are used up, calls work again).
     public func failNext(_ operation: Operation, with error: StorageError) {
         failures[operation, default: []].append(error)
     }

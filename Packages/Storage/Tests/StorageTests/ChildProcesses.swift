@@ -55,11 +55,19 @@ enum ChildProcesses {
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
-    /// Starts one child, waits until it printed `count` lines starting with `marker`, kills it with SIGKILL, and
-    /// returns every line it printed (the kill may land before or after the next line).
+    /// What a child that was meant to be killed printed, and whether SIGKILL is what ended it (a child that ran out
+    /// of work and exited was not killed: no fault landed).
+    struct Killed: Sendable {
+        var lines: [String]
+        var diedOfSIGKILL: Bool
+    }
+
+    /// Starts one child, waits until it printed `count` lines starting with `marker` (or ended), kills it with
+    /// SIGKILL, and returns every line it printed (the kill may land before or after the next line) and how it
+    /// ended.
     static func runUntilKilled(
         executable: URL, filter: String, environment: [String: String], marker: String, count: Int
-    ) async throws -> [String] {
+    ) async throws -> Killed {
         try await withCheckedThrowingContinuation { continuation in
             Thread {
                 continuation.resume(
@@ -74,7 +82,7 @@ enum ChildProcesses {
 
     private static func killAfter(
         executable: URL, filter: String, environment: [String: String], marker: String, count: Int
-    ) throws -> [String] {
+    ) throws -> Killed {
         let process = Process()
         process.executableURL = executable
         process.arguments = ["--testing-library", "swift-testing", "--filter", filter]
@@ -96,7 +104,9 @@ enum ChildProcesses {
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         received.append(output.fileHandleForReading.readDataToEndOfFile())
-        return String(decoding: received, as: UTF8.self).split(separator: "\n").map(String.init)
+        return Killed(
+            lines: String(decoding: received, as: UTF8.self).split(separator: "\n").map(String.init),
+            diedOfSIGKILL: process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL)
     }
 
     private static func run(executable: URL, filter: String, environments: [[String: String]]) throws -> [Outcome] {

@@ -118,23 +118,28 @@ struct DurableRecordFileTests {
             let url = folder.appendingPathComponent("session")
             var generator = SeededGenerator(seed: 0x5E55)
             var previous: Data?
+            var kills = 0
             for round in 0..<Self.crashRounds {
                 var environment = [
                     Self.childVariable: "write", Self.pathVariable: url.path, Self.roundVariable: String(round),
                 ]
-                let lines: [String]
+                let child: ChildProcesses.Killed
                 if round % 2 == 0 {
                     let killAt = Int.random(in: 0..<(3 * Self.value(round: 0, step: 0).count), using: &generator)
                     environment[Self.killAtVariable] = String(killAt)
-                    lines = try await ChildProcesses.runUntilKilled(
+                    child = try await ChildProcesses.runUntilKilled(
                         executable: executable, filter: "recordChildWritesUntilKilled", environment: environment,
                         marker: "never printed", count: 1)
                 } else {
-                    lines = try await ChildProcesses.runUntilKilled(
+                    child = try await ChildProcesses.runUntilKilled(
                         executable: executable, filter: "recordChildWritesUntilKilled", environment: environment,
                         marker: Bool.random(using: &generator) ? "WRITING " : "WROTE ",
                         count: Int.random(in: 1...4, using: &generator))
                 }
+                let lines = child.lines
+                let killed = child.diedOfSIGKILL
+                #expect(killed, "round \(round): the writer was not killed; it printed \(lines.suffix(2))")
+                if killed { kills += 1 }
                 let acknowledged = lines.compactMap { $0.hasPrefix("WROTE ") ? Int($0.dropFirst(6)) : nil }
                 let stored = try await DurableRecordFile(at: url).read()
                 var possible: [Data?] = [Self.value(round: round, step: (acknowledged.last ?? -1) + 1)]
@@ -144,6 +149,7 @@ struct DurableRecordFileTests {
                     "round \(round): a torn or stale record of \(stored?.count ?? -1) bytes after \(lines.suffix(2))")
                 previous = stored
             }
+            #expect(kills == Self.crashRounds)
             let leftovers = try FileFixtures.names(in: folder).filter { $0.contains(".tmp-") }
             #expect(leftovers.count <= 1, "a later write removes what a killed one left: \(leftovers)")
         }

@@ -1,9 +1,9 @@
 import Foundation
 import Storage
+import StorageSQLite
 import Testing
 
 @testable import StorageFileSystem
-@testable import StorageSQLite
 
 #if canImport(Glibc)
 import Glibc
@@ -32,7 +32,7 @@ enum FaultRuns {
 ///
 /// - A writer process is killed with SIGKILL while it saves batches: half of the runs by the parent after a seeded
 ///   number of acknowledgements, half by itself at a seeded byte of its writes (the write seams: `DiskWriter` for
-///   the file store, `DiskFullVFS` for SQLite), so the kill lands inside a write for certain.
+///   the file store, `SQLiteFullDisk`, SQLite's own write calls, for SQLite), so the kill lands inside a write for certain.
 /// - The disk fills up (`ENOSPC`, SQLite's `SQLITE_FULL`) after a seeded number of bytes while expenses, numbered
 ///   documents and documents are saved.
 /// - A database is damaged at seeded random offsets.
@@ -49,6 +49,7 @@ struct FaultInjectionTests {
         let runs = FaultRuns.count
         var acknowledgedSaves = 0
         var lost = 0
+        var kills = 0
         try await withTemporaryFolder { folder in
             let location = folder.appendingPathComponent(backend == "sqlite" ? "ledger.sqlite" : "expenses")
             var generator = SeededGenerator(seed: backend == "sqlite" ? 0x5EED : 0xF11E)
@@ -64,9 +65,14 @@ struct FaultInjectionTests {
                     let bytes = Int.random(in: 0...(backend == "sqlite" ? 400_000 : 16_000), using: &generator)
                     environment[FaultChild.killAtVariable] = String(bytes)
                 }
-                let lines = try await ChildProcesses.runUntilKilled(
+                let child = try await ChildProcesses.runUntilKilled(
                     executable: executable, filter: "faultChildSavesUntilKilled", environment: environment,
                     marker: "SAVED ", count: selfKill ? .max : killAfter)
+                let lines = child.lines
+                // A writer that ran out of saves and exited was never killed: that run injected nothing.
+                let killed = child.diedOfSIGKILL
+                #expect(killed, "round \(round): the writer was not killed; it printed \(lines.suffix(2))")
+                if killed { kills += 1 }
                 let steps = lines.compactMap { line -> Int? in
                     let parts = line.split(separator: " ")
                     guard parts.count == 3, parts[0] == "SAVED", Int(parts[1]) == round else { return nil }
@@ -97,8 +103,9 @@ struct FaultInjectionTests {
                 }
             }
         }
+        #expect(kills == runs && acknowledgedSaves > 0)
         FaultRuns.report(
-            "kill-\(backend)", runs: runs, faults: runs, acknowledged: acknowledgedSaves, lost: lost)
+            "kill-\(backend)", runs: runs, faults: kills, acknowledged: acknowledgedSaves, lost: lost)
     }
 
     /// Opens the store as the app would after a crash, checks it, and returns every id in it.
@@ -127,12 +134,8 @@ struct FaultInjectionTests {
         let killAt = environment[FaultChild.killAtVariable].flatMap { Int($0) }
         let store: any ExpenseSaving
         if environment[FaultChild.backendVariable] == "sqlite" {
-            var options = SQLiteStoreOptions()
-            if let killAt {
-                options.vfsName = DiskFullVFS.name
-                DiskFullVFS.limit(location, to: killAt, killing: true)
-            }
-            store = try await SQLiteStore.open(at: location, options: options)
+            if let killAt { SQLiteFullDisk.limit(location, to: killAt, killing: true) }
+            store = try await SQLiteStore.open(at: location)
         } else if let killAt {
             store = try await FileSystemExpenseStore.open(in: location, writer: SuicidalDisk(killAt: killAt).writer)
         } else {
@@ -176,6 +179,8 @@ struct FaultInjectionTests {
                 lost += outcome.lost
             }
         }
+        // Seeded capacities below what the plan writes: a run of this test without a single full disk proves nothing.
+        #expect(faults > 0)
         #expect(lost == 0)
         FaultRuns.report("disk-full-\(kind)", runs: runs, faults: faults, acknowledged: acknowledged, lost: lost)
     }
@@ -186,12 +191,10 @@ struct FaultInjectionTests {
         var lost = 0
     }
 
+    /// The one typed full-disk error every backend reports: `fileSystem` with `ENOSPC`.
     private func isDiskFull(_ error: StorageError) -> Bool {
-        switch error {
-        case .fileSystem(let failure): failure.errorNumber == ENOSPC
-        case .database(let failure): failure.code & 0xFF == 13  // SQLITE_FULL
-        default: false
-        }
+        guard case .fileSystem(let failure) = error else { return false }
+        return failure.errorNumber == ENOSPC && error.isDiskFull
     }
 
     private func fillTheDisk(
@@ -213,10 +216,8 @@ struct FaultInjectionTests {
         case "sqlite":
             // The database exists before the disk fills up, as an app's does.
             await (try await SQLiteStore.open(at: url)).close()
-            var options = SQLiteStoreOptions()
-            options.vfsName = DiskFullVFS.name
-            DiskFullVFS.limit(url, to: capacity)
-            let store = try await SQLiteStore.open(at: url, options: options)
+            SQLiteFullDisk.limit(url, to: capacity)
+            let store = try await SQLiteStore.open(at: url)
             (expenses, numbered, close) = (store, store, { await store.close() })
         case "fileSystemExpenses":
             let store = try await FileSystemExpenseStore.open(in: url, writer: disk.writer)
@@ -278,9 +279,12 @@ struct FaultInjectionTests {
             }
         }
         await close()
+        // Every failure came from the full disk, and every refused write failed an operation.
+        let injected = kind == "sqlite" ? SQLiteFullDisk.faults(for: url) : disk.faults
+        #expect((injected > 0) == (outcome.faults > 0), "\(kind) run \(run): \(injected) writes refused")
 
         // The space comes back: open as the app would.
-        DiskFullVFS.limit(url, to: nil)
+        SQLiteFullDisk.limit(url, to: nil)
         switch kind {
         case "sqlite":
             let store = try await SQLiteStore.open(at: url, options: SQLiteStoreOptions(check: .full))
@@ -333,18 +337,21 @@ struct FaultInjectionTests {
         var refused = 0
         var recovered = 0
         var unreadable = 0
+        var damagedRuns = 0
         for _ in 0..<runs {
             try await withTemporaryFolder { folder in
                 let url = folder.appendingPathComponent("ledger.sqlite")
                 _ = try await DamageFixture.build(at: url)
-                let size = try FileFixtures.bytes(of: url).count
+                let original = try FileFixtures.bytes(of: url)
                 let count = Int.random(in: 1...8, using: &generator)
                 flips += count
                 for _ in 0..<count {
                     try FileFixtures.flipBit(
-                        in: url, at: Int.random(in: 0..<size, using: &generator),
+                        in: url, at: Int.random(in: 0..<original.count, using: &generator),
                         bit: UInt8.random(in: 0...7, using: &generator))
                 }
+                // Two flips of one bit cancel out: only a file that differs was damaged.
+                if try FileFixtures.bytes(of: url) != original { damagedRuns += 1 }
                 do {
                     let contents = try await DamageFixture.contents(of: url)
                     #expect(contents.problems == [])
@@ -364,6 +371,7 @@ struct FaultInjectionTests {
                 }
             }
         }
+        #expect(damagedRuns > 0)
         FaultRuns.report(
             "damage-sqlite", runs: runs, faults: flips, acknowledged: runs * DamageFixture.entryCount,
             lost: unreadable, extra: "refused=\(refused) recovered=\(recovered)")

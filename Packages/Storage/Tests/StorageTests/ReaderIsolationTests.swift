@@ -11,9 +11,11 @@ struct ReaderIsolationTests {
     /// The write transaction is held open by a numbered creation whose closure waits for the test: every read
     /// completes meanwhile, and sees none of the transaction.
     ///
-    /// Were reads queued behind the writer, they could never complete while it waits: the writer's wait therefore
-    /// gives up after 30 seconds (a deadlock breaker, never reached when reads are independent), and the reads,
-    /// served only after the transaction, then see its documents and fail the expectations below.
+    /// Real time is needed only to end a deadlock: were reads queued behind the writer, they could never complete
+    /// while it waits, and the test would hang instead of failing. The writer's wait therefore gives up after 60
+    /// seconds (thousands of times what the reads take, under a sanitizer too), and the reads, served only after
+    /// the transaction, then see its documents and fail the expectations below. When reads are independent, as
+    /// they must be, the test releases the writer as soon as they are done and nothing depends on the clock.
     @Test
     func readsCompleteWhileAWriteTransactionIsOpen() async throws {
         try await withTemporaryFolder { folder in
@@ -30,7 +32,7 @@ struct ReaderIsolationTests {
                     (number) throws(StorageError) in
                     // Inside `BEGIN IMMEDIATE`: the database's write lock is held until this returns.
                     enteredContinuation.yield()
-                    _ = release.wait(timeout: .now() + 30)
+                    _ = release.wait(timeout: .now() + 60)
                     return try TestInvoices.drafts(number: number, token: "during")
                 }
             }

@@ -194,6 +194,102 @@ struct SQLiteDamageTests {
         }
     }
 
+    /// The header's page size is changed (SQLite then calls the file no database, or reads it wrong): every page size
+    /// SQLite allows is tried, the one that reads the rows wins, and everything is recovered.
+    @Test(arguments: [0x0000, 0x0007, 0x0100, 0x3000, 0x1000, 0x8000])
+    func repairRecoversEveryRowWhenTheHeadersPageSizeIsChanged(raw: Int) async throws {
+        try await withTemporaryFolder { folder in
+            let url = database(in: folder)
+            let original = try await DamageFixture.build(at: url)
+            var data = try FileFixtures.bytes(of: url)
+            data[16] = UInt8(raw >> 8)
+            data[17] = UInt8(raw & 0xFF)
+            try FileFixtures.replace(url, with: data)
+            let refused = await storageError { _ = try await SQLiteStore.open(at: url) }
+            guard case .corrupted(let damage) = refused else {
+                Issue.record("expected the changed header to be refused, got \(String(describing: refused))")
+                return
+            }
+            #expect(damage.file == url)
+
+            let repaired = folder.appendingPathComponent("repaired.sqlite")
+            let report = try await SQLiteStore.repair(damaged: url, into: repaired)
+            #expect(report.outcome == .complete && report.isComplete)
+            #expect(report.expenses == SalvagedRows(recovered: DamageFixture.entryCount, unreadable: 0, lostIDs: []))
+            #expect(report.documents == SalvagedRows(recovered: 6, unreadable: 0, lostIDs: []))
+            #expect(report.sequences == SalvagedRows(recovered: 1, unreadable: 0, lostIDs: []))
+            let contents = try await DamageFixture.contents(of: repaired)
+            #expect(contents.problems == [])
+            #expect(contents.report == original.report)
+            #expect(try await nextInvoiceNumber(in: repaired) == 3)
+        }
+    }
+
+    /// Cut to its first page, the file still declares its tables but holds none of them: nothing can be recovered
+    /// or counted, and the report says so (an app exits with an error) instead of "recovered 0 expenses".
+    @Test func repairOfAFileCutToItsFirstPageSaysNothingCouldBeRecovered() async throws {
+        try await withTemporaryFolder { folder in
+            let url = database(in: folder)
+            _ = try await DamageFixture.build(at: url)
+            let pages = try FileFixtures.bytes(of: url).count / 16_384
+            try FileFixtures.truncate(url, to: 16_384)
+            let repaired = folder.appendingPathComponent("repaired.sqlite")
+            let report = try await SQLiteStore.repair(damaged: url, into: repaired)
+            #expect(report.outcome == .nothingRecovered && !report.isComplete)
+            #expect(report.missingPages == pages - 1)
+            #expect(
+                report.description
+                    == "Nothing could be recovered from \(url.path): \(pages - 1) of its pages are missing (the file was "
+                    + "cut short), so what it held cannot be counted. \(repaired.path) holds nothing.")
+        }
+    }
+
+    /// Cut in half: the rows of the first half are recovered, and the missing pages keep the report from calling
+    /// itself complete.
+    @Test func repairOfAFileCutInHalfRecoversWhatIsThereAndCountsTheMissingPages() async throws {
+        try await withTemporaryFolder { folder in
+            let url = database(in: folder)
+            let original = try await DamageFixture.build(at: url)
+            let size = try FileFixtures.bytes(of: url).count
+            try FileFixtures.truncate(url, to: size / 2 / 16_384 * 16_384)
+            let repaired = folder.appendingPathComponent("repaired.sqlite")
+            let report = try await SQLiteStore.repair(damaged: url, into: repaired)
+            #expect(report.outcome == .incomplete && !report.isComplete)
+            #expect(report.missingPages == size / 16_384 - size / 2 / 16_384)
+            #expect(report.expenses.recovered > 0 && report.expenses.recovered < DamageFixture.entryCount)
+            #expect(report.description.hasSuffix("so more may be lost than counted."))
+            let contents = try await DamageFixture.contents(of: repaired)
+            let originals = Set(original.report.entries)
+            #expect(contents.report.entries.allSatisfy(originals.contains))
+        }
+    }
+
+    /// Nothing recoverable: repairing in place moves nothing and creates nothing, so the damage is not replaced by
+    /// an empty database that the next open would call sound.
+    @Test func repairInPlaceWithNothingRecoverableLeavesTheDatabaseWhereItIs() async throws {
+        try await withTemporaryFolder { folder in
+            let url = database(in: folder)
+            _ = try await DamageFixture.build(at: url)
+            try FileFixtures.truncate(url, to: 16_384)
+            let before = try FileFixtures.bytes(of: url)
+            let kept = folder.appendingPathComponent("ledger.damaged.sqlite")
+            let report = try await SQLiteStore.repairInPlace(url, keepingDamagedAt: kept)
+            #expect(report.outcome == .nothingRecovered)
+            #expect(report.damaged == url && report.repaired == url)
+            #expect(
+                report.description.hasSuffix(
+                    "It was left as it was: restore it from a backup, or move it away to start an empty database."))
+            #expect(try FileFixtures.names(in: folder) == ["ledger.sqlite"])
+            #expect(try FileFixtures.bytes(of: url) == before)
+            let reopened = await storageError { _ = try await SQLiteStore.open(at: url) }
+            guard case .corrupted(let damage) = reopened else {
+                Issue.record("expected the database to be refused still, got \(String(describing: reopened))")
+                return
+            }
+            #expect(damage.file == url && damage.movedTo == nil)
+        }
+    }
+
     /// Repairing in place keeps the damaged file beside the database and puts the salvaged one where the store opens
     /// it, so the next open works and shows every readable row.
     @Test func repairInPlaceKeepsTheDamagedFileAndOpensTheSalvagedOne() async throws {
@@ -202,7 +298,12 @@ struct SQLiteDamageTests {
             _ = try await DamageFixture.build(at: url)
             let page = try DamageFixture.page(holding: "entry-01000-end", in: url)
             try DamageFixture.wreck(page: page, of: url)
-            await #expect(throws: StorageError.self) { try await SQLiteStore.open(at: url) }
+            let refused = await storageError { _ = try await SQLiteStore.open(at: url) }
+            guard case .corrupted(let damage) = refused, case .databaseDamaged(let found) = damage.reason else {
+                Issue.record("expected the damaged expense table to be refused, got \(String(describing: refused))")
+                return
+            }
+            #expect(damage.file == url && damage.movedTo == nil && found.objects == ["expense"])
             let kept = folder.appendingPathComponent("ledger.damaged.sqlite")
             let report = try await SQLiteStore.repairInPlace(url, keepingDamagedAt: kept)
             #expect(report.repaired == url && report.damaged == kept)

@@ -213,6 +213,29 @@ struct SQLiteStoreTests {
         }
     }
 
+    /// A mistyped path must not start a new, empty ledger: a missing folder is refused, named, and nothing is
+    /// created; creating it is an option the caller asks for.
+    @Test func aMissingFolderIsRefusedUnlessCreatingItIsAsked() async throws {
+        try await withTemporaryFolder { folder in
+            let missing = folder.appendingPathComponent("Ledgre").appendingPathComponent("data")
+            let url = missing.appendingPathComponent("ledger.sqlite")
+            let error = await storageError { _ = try await SQLiteStore.open(at: url) }
+            #expect(error == .missingFolder(missing))
+            #expect(
+                error?.description
+                    == "The folder \(missing.path) does not exist, so no database was opened or created in it. "
+                    + "Check the path, or create the folder first.")
+            #expect(try FileFixtures.names(in: folder) == [])
+
+            let store = try await SQLiteStore.open(at: url, options: SQLiteStoreOptions(createsMissingFolders: true))
+            try await store.save(entry(id: uuid(1)))
+            await store.close()
+            let reopened = try await SQLiteStore.open(at: url)
+            #expect(try await reopened.report(in: allTime).entries.count == 1)
+            await reopened.close()
+        }
+    }
+
     @Test func aFolderWhereTheDatabaseShouldBeIsNotMovedAside() async throws {
         try await withTemporaryFolder { folder in
             let url = database(in: folder)

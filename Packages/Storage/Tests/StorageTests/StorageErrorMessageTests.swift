@@ -29,11 +29,14 @@ struct StorageErrorMessageTests {
         .corrupted(CorruptionReport(file: file, movedTo: nil, reason: .notADatabase)),
         .corrupted(
             CorruptionReport(
+                file: file, movedTo: nil, reason: .invalidSequenceNumber(sequence: "invoice", found: "the text 'x'"))),
+        .corrupted(
+            CorruptionReport(
                 file: URL(fileURLWithPath: "/data/expenses/changes-1.lrec"),
                 movedTo: URL(fileURLWithPath: "/data/expenses/changes-1.lrec.corrupted-1"), reason: .checksumMismatch)),
         .unexpectedFormat(file: file, found: "json", expected: "plist"), .newerSchema(found: 9, supported: 3),
         .migrationFailed(version: 3, failure: BackendFailure(code: 1, message: "table exists")),
-        .storeInUse(URL(fileURLWithPath: "/data/documents")),
+        .storeInUse(URL(fileURLWithPath: "/data/documents")), .missingFolder(URL(fileURLWithPath: "/data/ledgre")),
         .fileSystem(FileSystemFailure(operation: .write, path: "/data/ledger.sqlite", errorNumber: ENOSPC)),
         .database(BackendFailure(code: 10, message: "disk I/O error")),
         .coding(CodingFailure(direction: .decoding, typeName: "InvoiceRecord", message: "bad JSON")), .closed,

@@ -3,15 +3,24 @@ public import Foundation
 public import Storage
 import Validation
 
-/// Reads expenses from CSV (the columns `ExpenseExporting` writes: `date`, optionally `time`, `title`, `amount`
-/// or `price`, `currency`, and optionally `comment`; any order, other columns ignored), validates each row like a
-/// typed-in expense, saves the good rows in batches and reports the bad ones with their line numbers.
+/// Reads expenses from CSV (the columns `ExpenseExporting` writes: `date`, optionally `time` and `utc_offset`,
+/// `title`, `amount` or `price`, `currency`, and optionally `comment` and `id`; any order, other columns ignored),
+/// validates each row like a typed-in expense, saves the good rows in batches and reports the bad ones with their
+/// line numbers.
 ///
 /// The file is read as a stream (Storage's `CSVReader`): memory stays flat whatever its size, and a cancelled task
-/// stops between batches, keeping what was saved. Each row's id is derived from its content (the day as written,
-/// not the instant, so the time zone of the import does not matter) and which occurrence of identical rows it is
-/// (`ImportIdentity`), so importing the same file again replaces instead of duplicating, identical purchases of
-/// one file stay apart, and an import interrupted by a failure can be re-run.
+/// stops between batches, keeping what was saved.
+///
+/// What a row is:
+/// - A row with an `id` is that expense, and a row with a `utc_offset` happened at its day and time on a clock at
+///   that offset, whatever the time zone of the import: importing an export anywhere, into the store it came from
+///   or another, gives every expense back with its id and its exact instant, so matching expenses are left as
+///   they were. Two rows with one id leave the later one, as two saves would.
+/// - A row without them (files written before those columns, rows added by hand) gets an id from its content (the
+///   day as written, not the instant, so the time zone does not matter) and which occurrence of identical rows it
+///   is (`ImportIdentity`), and its day and time are read in the importer's calendar, as before. Importing the
+///   same file again replaces instead of duplicating, identical purchases of one file stay apart, and an import
+///   interrupted by a failure can be re-run.
 public struct CSVExpenseImporter: ExpenseImporting {
     private let recorder: ExpenseRecorder
     private let saver: any ExpenseSaving
@@ -33,10 +42,12 @@ public struct CSVExpenseImporter: ExpenseImporting {
     private struct Columns {
         let date: Int
         let time: Int?
+        let offset: Int?
         let title: Int
         let amount: Int
         let currency: Int
         let comment: Int?
+        let id: Int?
     }
 
     /// Imports the CSV file at `file`, streaming it.
@@ -76,6 +87,7 @@ public struct CSVExpenseImporter: ExpenseImporting {
         var identity = ImportIdentity(expectedBytes: totalBytes ?? 1 << 20)
         var summary = ImportSummary(inserted: 0, replaced: 0, rejected: [])
         var batch: [ExpenseEntry] = []
+        var batchIDs = Set<UUID>()
         var read = 0
         while let row = try await next(&reader, saved: summary.saved) {
             read += 1
@@ -83,12 +95,19 @@ public struct CSVExpenseImporter: ExpenseImporting {
             case .rejected(let rejected):
                 summary.rejectedCount += 1
                 if summary.rejected.count < Self.listedRejections { summary.rejected.append(rejected) }
-            case .accepted(var entry, let key):
-                entry.id = StableID.uuid(for: "\(key)\u{1F}\(identity.occurrence(of: key))")
+            case .accepted(var entry, let key, let id):
+                entry.id = id ?? StableID.uuid(for: "\(key)\u{1F}\(identity.occurrence(of: key))")
+                // A batch holding one id twice would be refused whole: the earlier row is saved first, and the
+                // later one then replaces it.
+                if !batchIDs.insert(entry.id).inserted {
+                    try await save(&batch, into: &summary)
+                    batchIDs = [entry.id]
+                }
                 batch.append(entry)
             }
             if batch.count == batchSize {
                 try await save(&batch, into: &summary)
+                batchIDs.removeAll(keepingCapacity: true)
                 progress(ImportProgress(rowsRead: read, bytesRead: reader.consumedByteCount, totalBytes: totalBytes))
                 guard !Task.isCancelled else { throw .cancelled(savedRows: summary.saved) }
             }
@@ -143,7 +162,8 @@ public struct CSVExpenseImporter: ExpenseImporting {
     }
 
     private enum RowOutcome {
-        case accepted(ExpenseEntry, key: String)
+        /// A good row: its entry, the content that identifies it, and the id it names, if any.
+        case accepted(ExpenseEntry, key: String, id: UUID?)
         case rejected(RejectedRow)
     }
 
@@ -153,6 +173,21 @@ public struct CSVExpenseImporter: ExpenseImporting {
         }
         var problems: [ValidationProblem] = []
         let dateText = field(columns.date)
+        let offsetText = columns.offset.map(field) ?? ""
+        var days = days
+        if !offsetText.isEmpty {
+            // The day and time are on a clock at this offset, whatever the importer's own zone.
+            if let offset = ExpenseCSV.offsetSeconds(offsetText), let zone = TimeZone(secondsFromGMT: offset) {
+                var calendar = days.calendar
+                calendar.timeZone = zone
+                days = DayFormat(calendar: calendar)
+            } else {
+                problems.append(
+                    ValidationProblem(
+                        code: ValidationCode(rawValue: "import.invalidOffset"), path: "utc_offset",
+                        message: "The UTC offset '\(offsetText)' is not an offset such as +01:00 or -03:30."))
+            }
+        }
         var date: Date?
         do throws(DayFormat.Problem) {
             date = try days.day(from: dateText)
@@ -162,7 +197,10 @@ public struct CSVExpenseImporter: ExpenseImporting {
                     code: ValidationCode(rawValue: "import.invalidDate"), path: "date", message: "The date \(error)."))
         }
         if let time = columns.time.map(field), !time.isEmpty, let day = date {
-            if let moment = ExpenseCSV.moment(on: day, time: time, in: days.calendar) {
+            let moment =
+                offsetText.isEmpty
+                ? ExpenseCSV.moment(on: day, time: time, in: days.calendar) : ExpenseCSV.instant(day: day, time: time)
+            if let moment {
                 date = moment
             } else {
                 problems.append(
@@ -170,6 +208,14 @@ public struct CSVExpenseImporter: ExpenseImporting {
                         code: ValidationCode(rawValue: "import.invalidTime"), path: "time",
                         message: "The time '\(time)' is not a time of day written as HH:MM:SS."))
             }
+        }
+        let idText = columns.id.map(field) ?? ""
+        let id = UUID(uuidString: idText)
+        if !idText.isEmpty, id == nil {
+            problems.append(
+                ValidationProblem(
+                    code: ValidationCode(rawValue: "import.invalidID"), path: "id",
+                    message: "The id '\(idText)' is not an expense id such as 4b1d7c2e-0a6f-4c8e-9d3b-2f1e5a7c9b10."))
         }
         let amountText = field(columns.amount)
         let amount = DecimalText.parse(amountText)
@@ -187,7 +233,8 @@ public struct CSVExpenseImporter: ExpenseImporting {
         let entry = ExpenseEntry(
             id: UUID(), title: expense.title, price: expense.price, currencyCode: expense.currencyCode.uppercased(),
             comment: expense.comment, date: date)
-        return .accepted(entry, key: Self.contentKey(entry, day: days.string(from: date)))
+        // The day of the row on its own clock: as written (at its offset), or in the importer's calendar.
+        return .accepted(entry, key: Self.contentKey(entry, day: days.string(from: date)), id: id)
     }
 
     private static let emptyFile = ValidationProblem(
@@ -206,8 +253,8 @@ public struct CSVExpenseImporter: ExpenseImporting {
                         + "(time and comment are optional); it names: \(header.joined(separator: ", "))."))
         }
         return Columns(
-            date: date, time: index("time"), title: title, amount: amount, currency: currency,
-            comment: index("comment"))
+            date: date, time: index("time"), offset: index("utc_offset"), title: title, amount: amount,
+            currency: currency, comment: index("comment"), id: index("id"))
     }
 
     /// What identifies a row: the calendar day as written (never the instant, which moves with the time zone

@@ -86,11 +86,19 @@ struct CSVImportTests {
         #expect(stored.contains(#""title" : "=SUM(A1)""#))
     }
 
-    @Test(arguments: ["", "\n\n", "name,price\nx,1\n", "date,title,amount\n2026-03-01,x,1\n"])
-    func filesWithoutTheNeededColumnsAreRefusedWhole(csv: String) async throws {
+    @Test(arguments: [
+        ("", "import.emptyFile"), ("\n\n", "import.emptyFile"), ("name,price\nx,1\n", "import.missingColumns"),
+        ("date,title,amount\n2026-03-01,x,1\n", "import.missingColumns"),
+    ])
+    func filesWithoutTheNeededColumnsAreRefusedWhole(csv: String, code: String) async throws {
         let expenses = makeExpenses()
         let importer = expenses.importer
-        await #expect(throws: ExpenseImportError.self) { try await importer.importCSV(csv) { _ in } }
+        let error = await #expect(throws: ExpenseImportError.self) { try await importer.importCSV(csv) { _ in } }
+        guard case .unreadableFile(let problem) = error else {
+            Issue.record("expected an unreadable file, got \(String(describing: error))")
+            return
+        }
+        #expect(problem.code.rawValue == code)
     }
 
     @Test func largeFilesReportProgressAfterEveryBatch() async throws {

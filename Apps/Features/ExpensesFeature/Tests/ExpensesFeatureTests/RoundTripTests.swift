@@ -36,35 +36,43 @@ struct RoundTripTests {
             let (code, decimals) = Self.currencies[Int.random(in: 0..<Self.currencies.count, using: &random)]
             let minor = Int.random(in: 1...99_999_999, using: &random)
             let price = Decimal(minor) / pow(10, decimals)
-            let seconds = Double(Int.random(in: 0..<(3 * 365 * 86_400), using: &random))
-            let micros = Double(Int.random(in: 0..<1_000_000, using: &random)) / 1_000_000
+            // From 1901 to 2025 (the validator refuses dates far ahead), a fraction to the last bit of a Double.
+            let seconds = Double(Int.random(in: -2_177_000_000...1_760_000_000, using: &random))
+            let fraction = index % 4 == 0 ? 0 : Double.random(in: 0..<1, using: &random)
+            let bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &random) }
+            let id = UUID(
+                uuid: (
+                    bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8],
+                    bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+                ))
             return ExpenseEntry(
-                id: UUID(), title: Self.titles[index % Self.titles.count] + " \(index)", price: price,
+                id: id, title: Self.titles[index % Self.titles.count] + " \(index)", price: price,
                 currencyCode: code, comment: index % 3 == 0 ? "" : "note \(index), \"with\" quotes",
-                date: Date(timeIntervalSince1970: 1_700_000_000 + seconds + micros))
+                date: Date(timeIntervalSince1970: seconds + fraction))
         }
     }
 
-    @Test(arguments: [1, 2, 3] as [UInt64])
-    func everyFieldSurvivesExportAndImport(seed: UInt64) async throws {
+    /// Exported in one zone and imported in another, including zones whose historical offsets have seconds
+    /// (Amsterdam until 1937, Kathmandu until 1920).
+    @Test(
+        arguments: [
+            (1, "UTC", "UTC"), (2, "Europe/Amsterdam", "Pacific/Kiritimati"), (3, "Asia/Kathmandu", "America/St_Johns"),
+            (4, "Australia/Lord_Howe", "Pacific/Chatham"),
+        ] as [(UInt64, String, String)])
+    func everyFieldSurvivesExportAndImport(seed: UInt64, exportedIn: String, importedIn: String) async throws {
         let original = entries(count: 400, seed: seed)
         let source = FakeExpenseStore()
         try await source.save(original)
-        let csv = try await makeExpenses(store: source).exporter.exportCSV()
+        let csv = try await ImportAcrossTimeZonesTests.exporter(of: source, in: exportedIn).exportCSV()
         let target = FakeExpenseStore()
-        let summary = try await makeExpenses(store: target).importer.importCSV(csv) { _ in }
+        let summary = try await ImportAcrossTimeZonesTests.importer(into: target, in: importedIn).importCSV(csv) { _ in
+        }
         #expect(summary.inserted == original.count && summary.rejectedCount == 0, "\(summary.rejected.prefix(3))")
         let imported = await target.report(in: Date.distantPast..<Date.distantFuture).entries
-        func fields(_ entry: ExpenseEntry) -> String {
-            let micros = Int64((entry.date.timeIntervalSince1970 * 1_000_000).rounded())
-            return "\(entry.title)|\(entry.price)|\(entry.currencyCode)|\(entry.comment)|\(micros)"
-        }
-        let lost = Set(original.map(fields)).subtracting(imported.map(fields))
-        #expect(
-            lost.isEmpty,
-            "lost: \(lost.sorted().prefix(3)), got instead: \(Set(imported.map(fields)).subtracting(original.map(fields)).sorted().prefix(3))"
-        )
-        let again = try await makeExpenses(store: target).exporter.exportCSV()
+        // Every field, the id and the instant to the last bit.
+        let lost = Set(original).subtracting(imported)
+        #expect(lost.isEmpty, "lost: \(lost.prefix(3)), got instead: \(Set(imported).subtracting(original).prefix(3))")
+        let again = try await ImportAcrossTimeZonesTests.exporter(of: target, in: exportedIn).exportCSV()
         #expect(again == csv)
     }
 }

@@ -36,6 +36,9 @@ public enum StorageError: Error, Hashable, Sendable {
     case migrationFailed(version: Int, failure: BackendFailure)
     /// Another store (in this or another process) has the folder open; two writers would lose each other's data.
     case storeInUse(URL)
+    /// The folder that should hold the store does not exist, and creating it was not asked for: a mistyped path
+    /// must not start a new, empty store. Nothing was created.
+    case missingFolder(URL)
     /// The operating system refused a file operation.
     case fileSystem(FileSystemFailure)
     /// The database engine failed.
@@ -133,6 +136,9 @@ public enum CorruptionReason: Hashable, Sendable {
     case notADatabase
     /// The database engine found damage: which tables and indexes, and its first findings.
     case databaseDamaged(DatabaseDamage)
+    /// The counter of a number sequence holds no whole number from 0 up (an edited database: text, a fraction, a
+    /// negative number); `found` describes it. Reading it as anything would give numbers out twice.
+    case invalidSequenceNumber(sequence: String, found: String)
 }
 
 /// What a database's check found damaged.

@@ -49,6 +49,8 @@ extension StorageError: CustomStringConvertible {
             "Upgrading the database to schema \(version) failed (\(failure.sentence)), so the upgrade was undone."
         case .storeInUse(let url):
             "Another store or process is using \(url.path) and did not finish in time."
+        case .missingFolder(let folder):
+            "The folder \(folder.path) does not exist, so no database was opened or created in it."
         case .fileSystem(let failure):
             failure.sentence + "."
         case .database(let failure):
@@ -71,6 +73,8 @@ extension StorageError: CustomStringConvertible {
             "Nothing was moved or changed. Delete or replace the damaged item, or restore it from a backup."
         case .storeInUse:
             "Wait for the other process to finish, then try again."
+        case .missingFolder:
+            "Check the path, or create the folder first."
         case .newerSchema:
             "Use a newer version of the app."
         case .fileSystem(let failure) where failure.errorNumber == ENOSPC:
@@ -82,6 +86,15 @@ extension StorageError: CustomStringConvertible {
         default:
             nil
         }
+    }
+}
+
+extension StorageError {
+    /// Whether the disk (or the user's quota) is full: every backend reports it as ``fileSystem(_:)`` with `ENOSPC`,
+    /// whichever file or database engine ran out of space, and nothing of the failed write was kept.
+    public var isDiskFull: Bool {
+        guard case .fileSystem(let failure) = self else { return false }
+        return failure.errorNumber == ENOSPC
     }
 }
 
@@ -99,7 +112,7 @@ extension CorruptionReport: CustomStringConvertible {
     /// Whether the damaged file is a database (its damage reports name tables).
     public var isDatabase: Bool {
         switch reason {
-        case .notADatabase, .databaseDamaged: true
+        case .notADatabase, .databaseDamaged, .invalidSequenceNumber: true
         default: ["sqlite", "db", "sqlite3"].contains(file.pathExtension.lowercased())
         }
     }
@@ -121,6 +134,8 @@ extension CorruptionReason: CustomStringConvertible {
             damage.objects.isEmpty
                 ? "pages of it cannot be read (\(damage.findings.first ?? "no details"))"
                 : "pages of \(damage.objects.joined(separator: ", ")) cannot be read"
+        case .invalidSequenceNumber(let sequence, let found):
+            "the last number of the sequence \(sequence) is \(found), not a whole number from 0 up"
         }
     }
 }

@@ -9,15 +9,63 @@ import Darwin
 #endif
 
 /// The POSIX file operations both backends need and Foundation does not offer: flushing a file or a folder to the
-/// disk, creating a store's folder, and reading a file's first bytes with typed errors.
+/// disk, creating a store's folder and files readable by their owner only, and reading a file's first bytes with
+/// typed errors.
 package enum FileIO {
-    /// Creates `folder` (and its parents) when missing.
+    /// The permissions of every folder a store creates: its owner only.
+    package static let folderPermissions: mode_t = 0o700
+    /// The permissions of every file a store creates: its owner only.
+    package static let filePermissions: mode_t = 0o600
+
+    /// Creates `folder` and its missing parents, each `0700` whatever the process's umask (which only takes bits
+    /// away, and could take the owner's own). Folders that exist are left as they are.
     package static func createFolder(_ folder: URL) throws(StorageError) {
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw .fileSystem(FileSystemFailure(operation: .createFolder, path: folder.path, errorNumber: errno))
+        var missing: [URL] = []
+        var current = URL(fileURLWithPath: folder.path)
+        while access(current.path, F_OK) != 0, current.pathComponents.count > 1 {
+            missing.append(current)
+            current = current.deletingLastPathComponent()
         }
+        for component in missing.reversed() {
+            guard mkdir(component.path, folderPermissions) == 0 else {
+                if errno == EEXIST, isFolder(component) { continue }  // another process made it meanwhile: theirs
+                throw failure(.createFolder, component)
+            }
+            let descriptor = open(component.path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            guard descriptor >= 0 else { throw failure(.createFolder, component) }
+            defer { _ = close(descriptor) }
+            guard fchmod(descriptor, folderPermissions) == 0 else { throw failure(.createFolder, component) }
+        }
+        guard isFolder(folder) else {
+            throw .fileSystem(FileSystemFailure(operation: .createFolder, path: folder.path, errorNumber: ENOTDIR))
+        }
+    }
+
+    /// Opens the file at `path` with `flags`, creating it `0600` (whatever the umask) when it does not exist; a file
+    /// that exists keeps its permissions. Returns the descriptor, or -1 with `errno` set.
+    package static func openCreatingPrivately(_ path: String, flags: Int32) -> Int32 {
+        let created = open(path, flags | O_CREAT | O_EXCL, filePermissions)
+        if created >= 0 {
+            _ = fchmod(created, filePermissions)
+            return created
+        }
+        guard errno == EEXIST else { return -1 }
+        return open(path, flags & ~(O_CREAT | O_EXCL))
+    }
+
+    /// Whether a folder (or a link to one) is at `url`.
+    package static func isFolder(_ url: URL) -> Bool {
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && isFolder.boolValue
+    }
+
+    /// Creates an empty file `0600` at `path` when nothing is there, for a library that then opens it with its own
+    /// permissions. Errors are left to that library, which reports them in its own terms.
+    package static func createPrivateFileIfMissing(_ path: String) {
+        let created = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, filePermissions)
+        guard created >= 0 else { return }
+        _ = fchmod(created, filePermissions)
+        _ = close(created)
     }
 
     /// Flushes the folder's entry list, so renames and removals in it survive a power loss.
