@@ -12,11 +12,18 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
-/// The test suite of a package under `Packages/`, run from its own folder, using the named products of that package.
+/// The test suite of a package under `Packages/`, run from its own folder, using the named products of that package
+/// and the shared kernel's (which every package may use).
 func suite(of package: String, using products: [String]) -> Target {
     .testTarget(
         name: "\(package)Tests",
-        dependencies: products.map { .product(name: $0, package: package) },
+        dependencies: products.map { .product(name: $0, package: package) }
+            + (package == "Essentials"
+                ? []
+                : [
+                    .product(name: "Essentials", package: "Essentials"),
+                    .product(name: "EssentialsTesting", package: "Essentials"),
+                ]),
         path: "Packages/\(package)/Tests/\(package)Tests",
         swiftSettings: swiftSettings
     )
@@ -31,8 +38,10 @@ func suite(ofFeature feature: String, using packages: [String], kits: [String]) 
         dependencies: [.product(name: feature, package: feature)]
             + packages.map { .product(name: $0, package: $0) }
             + kits.map { .product(name: "\($0)Testing", package: $0) }
-            + [.product(name: "CommandKit", package: "CommandKit"),
-               .product(name: "CommandKitTesting", package: "CommandKit")],
+            + [
+                .product(name: "CommandKit", package: "CommandKit"),
+                .product(name: "CommandKitTesting", package: "CommandKit"),
+            ],
         path: "Apps/Features/\(feature)/Tests/\(feature)Tests",
         swiftSettings: swiftSettings
     )

@@ -7,6 +7,9 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+/// The shared kernel: the lock box every module here uses.
+let essentials: Target.Dependency = .product(name: "Essentials", package: "Essentials")
+
 let package = Package(
     name: "Storage",
     platforms: [.iOS(.v16), .macOS(.v13)],
@@ -16,21 +19,26 @@ let package = Package(
         .library(name: "StorageSQLite", targets: ["StorageSQLite"]),
         .library(name: "StorageFileSystem", targets: ["StorageFileSystem"]),
     ],
+    dependencies: [
+        .package(path: "../Essentials")
+    ],
     targets: [
-        .target(name: "Storage", swiftSettings: swiftSettings),
-        .target(name: "StorageTesting", dependencies: ["Storage"], swiftSettings: swiftSettings),
+        .target(name: "Storage", dependencies: [essentials], swiftSettings: swiftSettings),
+        .target(name: "StorageTesting", dependencies: ["Storage", essentials], swiftSettings: swiftSettings),
         // The system's libsqlite3: part of every Apple SDK, `libsqlite3-dev` on Debian and Ubuntu.
         .systemLibrary(
             name: "StorageCSQLite",
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
-        .target(name: "StorageSQLite", dependencies: ["Storage", "StorageCSQLite"], swiftSettings: swiftSettings),
+        .target(
+            name: "StorageSQLite", dependencies: ["Storage", "StorageCSQLite", essentials], swiftSettings: swiftSettings
+        ),
         // The file-system stores: files in a folder, flushed and renamed; Foundation and POSIX only.
-        .target(name: "StorageFileSystem", dependencies: ["Storage"], swiftSettings: swiftSettings),
+        .target(name: "StorageFileSystem", dependencies: ["Storage", essentials], swiftSettings: swiftSettings),
         .testTarget(
             name: "StorageTests",
-            dependencies: ["Storage", "StorageTesting", "StorageSQLite", "StorageFileSystem"],
+            dependencies: ["Storage", "StorageTesting", "StorageSQLite", "StorageFileSystem", essentials],
             swiftSettings: swiftSettings
         ),
     ],

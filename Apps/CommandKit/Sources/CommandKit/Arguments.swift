@@ -10,7 +10,8 @@ public struct Arguments: Sendable {
     public init() {}
 
     /// Parses `words`: `options` take a value, `flags` do not; `--` ends the options.
-    public init(_ words: [String], options: Set<String> = [], flags allowedFlags: Set<String> = []) throws(CommandError) {
+    public init(_ words: [String], options: Set<String> = [], flags allowedFlags: Set<String> = []) throws(CommandError)
+    {
         var index = 0
         var onlyPositionals = false
         while index < words.count {

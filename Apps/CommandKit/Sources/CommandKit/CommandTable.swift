@@ -42,7 +42,7 @@ public struct CommandTable: Sendable {
                     Invocation(
                         command: command, arguments: arguments, console: console, verbose: verbose, screens: screens,
                         links: links))
-            } catch where error.status == .usage && !error.details.contains(where: { $0.hasPrefix("usage: ") }) {
+            } catch  where error.status == .usage && !error.details.contains(where: { $0.hasPrefix("usage: ") }) {
                 throw command.usageError(error.message)
             }
         } catch {

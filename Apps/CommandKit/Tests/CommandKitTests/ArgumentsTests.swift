@@ -54,7 +54,9 @@ struct ArgumentsTests {
 
     @Test func helpListsTheUsageTheSummaryAndEveryOption() {
         let help = command.help
-        #expect(help.hasPrefix("USAGE: ledger thing make --size N NAME [MORE] [--tag TAG]... [--dry-run]\n\nMake a thing.\n"))
+        #expect(
+            help.hasPrefix(
+                "USAGE: ledger thing make --size N NAME [MORE] [--tag TAG]... [--dry-run]\n\nMake a thing.\n"))
         #expect(help.contains("  --size N                how big (required)\n"))
         #expect(help.contains("  --tag TAG               a tag (repeatable)\n"))
     }

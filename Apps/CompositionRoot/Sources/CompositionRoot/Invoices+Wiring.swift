@@ -2,8 +2,8 @@ public import CommandKit
 import Foundation
 public import InvoicesFeature
 import Rendering
-public import Storage
 import SettingsFeature
+public import Storage
 import StorageSQLite
 import Validation
 

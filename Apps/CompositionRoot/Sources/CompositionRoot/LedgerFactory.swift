@@ -29,6 +29,9 @@ public struct LedgerFactory: Sendable {
         /// Receives one line per HTTP attempt, registration step and skipped section; the app decides where
         /// lines go.
         public var log: @Sendable (String) -> Void
+        /// Receives what a person should read whatever the app's verbosity, as a sentence (a data folder others
+        /// can write in); the app decides where it goes.
+        public var warn: @Sendable (String) -> Void
 
         /// Creates an environment; only the folder and the API are required.
         public init(
@@ -38,7 +41,8 @@ public struct LedgerFactory: Sendable {
             calendar: Calendar = .current,
             locale: Locale = .current,
             invoiceFallbackFont: URL? = nil,
-            log: @escaping @Sendable (String) -> Void = { _ in }
+            log: @escaping @Sendable (String) -> Void = { _ in },
+            warn: @escaping @Sendable (String) -> Void = { _ in }
         ) {
             self.dataDirectory = dataDirectory
             self.apiBaseURL = apiBaseURL
@@ -47,6 +51,7 @@ public struct LedgerFactory: Sendable {
             self.locale = locale
             self.invoiceFallbackFont = invoiceFallbackFont
             self.log = log
+            self.warn = warn
         }
     }
 
@@ -59,7 +64,7 @@ public struct LedgerFactory: Sendable {
     /// Creates a factory. No file is opened and nothing is sent until a feature is used.
     public init(environment: Environment) {
         self.environment = environment
-        self.store = SharedStore(folder: environment.dataDirectory, now: environment.now)
+        self.store = SharedStore(folder: environment.dataDirectory, now: environment.now, warn: environment.warn)
         self.network = Network(environment: environment)
     }
 

@@ -11,6 +11,9 @@ public enum DataFolderRepair: Hashable, Sendable {
     /// The database was damaged: every readable row was copied into a new one, now in its place, and the damaged
     /// file was kept at `keptAt`. `summary` says what was recovered and lost; `complete` whether nothing was lost.
     case repaired(summary: String, keptAt: URL, complete: Bool)
+    /// The database is damaged and not one row could be read from it: nothing was changed, the file is where it
+    /// was. `summary` says what was tried.
+    case nothingRecovered(summary: String)
 }
 
 extension LedgerFactory {
@@ -31,6 +34,7 @@ extension LedgerFactory {
         let stamp = Int(environment.now().timeIntervalSince1970)
         let kept = environment.dataDirectory.appendingPathComponent("ledger.damaged-\(stamp).sqlite")
         let report = try await SQLiteStore.repairInPlace(database, keepingDamagedAt: kept)
+        if report.outcome == .nothingRecovered { return .nothingRecovered(summary: report.description) }
         return .repaired(summary: report.description, keptAt: kept, complete: report.isComplete)
     }
 }

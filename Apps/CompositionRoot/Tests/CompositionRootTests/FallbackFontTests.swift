@@ -1,7 +1,7 @@
 import CompositionRoot
-import SettingsFeature
 import Foundation
 import RenderingTesting
+import SettingsFeature
 import Testing
 
 @Suite("CompositionRoot: the invoices' fallback font")

@@ -1,7 +1,7 @@
 import CompositionRoot
 import ExpensesFeature
-import Storage
 import Foundation
+import Storage
 import Testing
 
 // The README's example, unchanged, so it keeps compiling.

@@ -53,7 +53,8 @@ struct DemoCommand: CommandGroup {
         console.line("Ledger demo")
         console.line("  data folder: \(folder.path)")
         console.line(
-            "  API server:  \(apiURL.absoluteString)" + (server == nil ? "" : " (Scripts/dev-server, started for the demo)"))
+            "  API server:  \(apiURL.absoluteString)"
+                + (server == nil ? "" : " (Scripts/dev-server, started for the demo)"))
 
         let days = DayFormat(calendar: .current)
         let today = Shell.clock()
@@ -72,7 +73,8 @@ struct DemoCommand: CommandGroup {
                 guard !steps.isEmpty else { continue }
                 console.line("\n== \(section.title) ==")
                 for step in steps {
-                    unexpected += try await run(step, values: values, folder: folder, global: global, console: console)
+                    unexpected +=
+                        try await run(step, values: values, folder: folder, global: global, console: console)
                         ? 0 : 1
                 }
             }

@@ -117,12 +117,14 @@ struct Shell: Sendable {
                 dataDirectory: options.dataDirectory ?? DataDirectory.default,
                 apiBaseURL: options.apiURL ?? DataDirectory.defaultAPIURL,
                 now: Shell.clock,
-                log: { line in if verbose { console.error("· \(line)") } }))
+                log: { line in if verbose { console.error("· \(line)") } },
+                warn: { sentence in console.error("ledger: warning: \(sentence)") }))
         self.console = console
         let features = factory.featureCommands
         let groups =
             features + [
-                RepairCommand(factory: factory), DemoCommand(sections: features.compactMap(\.demo), apiURL: options.apiURL),
+                RepairCommand(factory: factory),
+                DemoCommand(sections: features.compactMap(\.demo), apiURL: options.apiURL),
                 ShellCommands(),
             ]
         table = CommandTable(groups)
@@ -195,7 +197,10 @@ struct Shell: Sendable {
         guard named.count == 1, !group.isEmpty else { throw unknownCommand(named) }
         let width = (group.map(\.name.count).max() ?? 0) + 2
         let lines =
-            ["USAGE: ledger \(named[0]) <\(group.map { $0.path[1] }.joined(separator: "|"))> [options]", "", "COMMANDS"]
+            [
+                "USAGE: ledger \(named[0]) <\(group.map { $0.path[1] }.joined(separator: "|"))> [options]", "",
+                "COMMANDS",
+            ]
             + group.map { "  \(TextWrapping.padded($0.name, to: width))\($0.summary)" }
             + ["", "Run 'ledger help \(named[0]) <command>' for a command's options."]
         console.write(lines.joined(separator: "\n") + "\n")

@@ -27,11 +27,17 @@ struct RepairCommand: CommandGroup {
                     console.line("There is no database in the data folder yet; nothing to repair.")
                 case .sound:
                     console.line("The database is sound; nothing was changed.")
+                case .nothingRecovered(let summary):
+                    throw CommandError(
+                        message: "not one row could be read from the damaged database; nothing was changed",
+                        hint: "Restore the data folder from a backup; the damaged file stays where it is.",
+                        status: .dataError, details: [summary])
                 case .repaired(let summary, let kept, let complete):
                     console.line(summary)
                     console.line("The damaged file is kept as \(kept.path).")
                     if !complete {
-                        console.error("ledger: some rows could not be read; they are missing from the repaired database")
+                        console.error(
+                            "ledger: some rows could not be read; they are missing from the repaired database")
                         return .dataError
                     }
                 }

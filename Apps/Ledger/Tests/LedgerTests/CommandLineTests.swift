@@ -93,10 +93,13 @@ struct HelpAndCompletionTests {
         }
         for command in commands {
             let help = try await binary.run(["help"] + command).standardOutput
-            let options = help.components(separatedBy: "\nOPTIONS\n").dropFirst().first?
+            let options =
+                help.components(separatedBy: "\nOPTIONS\n").dropFirst().first?
                 .components(separatedBy: "\n\n")[0].split(separator: "\n")
                 .compactMap { $0.split(separator: " ").first.map(String.init) }.filter { $0.hasPrefix("--") } ?? []
-            let offered = try await complete(command + ["--"]).filter { !["--data-dir", "--api-url", "--json", "--verbose", "--help"].contains($0) }
+            let offered = try await complete(command + ["--"]).filter {
+                !["--data-dir", "--api-url", "--json", "--verbose", "--help"].contains($0)
+            }
             #expect(offered == options, "\(command)")
         }
         #expect(try await complete(["nonsense", ""]).isEmpty)

@@ -74,7 +74,8 @@ struct ReadmeDemoTests {
             let end = "<!-- END GENERATED DEMO: \(part.title) -->"
             let holders = readmes.filter { $0.1.contains(begin) }
             guard holders.count == 1, let (file, text) = holders.first,
-                let start = text.range(of: begin), let stop = text.range(of: end, range: start.upperBound..<text.endIndex)
+                let start = text.range(of: begin),
+                let stop = text.range(of: end, range: start.upperBound..<text.endIndex)
             else {
                 let message =
                     "the demo's part '\(part.title)' needs exactly one README with \(begin) ... \(end) (found "
@@ -119,7 +120,9 @@ struct ReadmeDemoTests {
             """
         let parts = Self.parts(of: output)
         #expect(parts.map(\.title) == ["ledger", "Expenses", "Home"])
-        #expect(parts[0].text == "Ledger demo\n  data folder: /tmp/x\n\n...\nThe data folder: /tmp/x (remove it when done)\n")
+        #expect(
+            parts[0].text
+                == "Ledger demo\n  data folder: /tmp/x\n\n...\nThe data folder: /tmp/x (remove it when done)\n")
         #expect(parts[1].text == "== Expenses ==\n\n$ ledger expense list\nNo expenses.\n")
         #expect(parts[2].text == "== Home ==\nHome\n== Home ==\nHome (offline)\n")
     }

@@ -37,7 +37,9 @@ struct ShellTests {
         let invoice = try await workspace.run(["invoice", "new", "--client", "A", "--item", "x;1;1"])
         #expect(invoice.status == 75)
         #expect(ReadableError.problems(invoice, ["invoice", "new"]).isEmpty)
-        #expect(ReadableError.problems(try await workspace.run(["invoice", "upload", "INV-0001"]), ["invoice", "upload"]).isEmpty)
+        #expect(
+            ReadableError.problems(try await workspace.run(["invoice", "upload", "INV-0001"]), ["invoice", "upload"])
+                .isEmpty)
     }
 
     @Test func withTheServerDownNetworkFeaturesFailCleanlyAndLocalDataStays() async throws {

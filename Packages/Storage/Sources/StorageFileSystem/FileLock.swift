@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 import Storage
 
@@ -29,7 +30,7 @@ final class FileLock: Sendable {
     let url: URL
     /// What a timeout reports as busy: the store's folder or the record's file.
     private let owner: URL
-    private let descriptor: Locked<Int32?>
+    private let descriptor: LockedValue<Int32?>
 
     /// Opens (creating when missing, `0600`) the lock file at `url`; a symbolic link at `url` is refused (`ELOOP`)
     /// so that nobody can redirect the lock file onto another file.
@@ -38,7 +39,7 @@ final class FileLock: Sendable {
         guard opened >= 0 else { throw FileIO.failure(.lock, url) }
         self.url = url
         self.owner = owner
-        descriptor = Locked(opened)
+        descriptor = LockedValue(opened)
     }
 
     deinit {

@@ -1,3 +1,4 @@
+import Essentials
 public import Foundation
 public import Storage
 
@@ -38,7 +39,7 @@ public final class FileSystemDocumentStore: DocumentStore, NumberedDocumentCreat
     private let lockTimeout: Duration
     private let queue: BlockingQueue
     private let writer: DiskWriter
-    private let isClosed = Locked(false)
+    private let isClosed = LockedValue(false)
 
     private init(
         folder: URL, coding: any CodingStrategy, now: @escaping @Sendable () -> Date, lock: FileLock,

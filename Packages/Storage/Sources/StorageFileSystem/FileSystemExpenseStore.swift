@@ -1,3 +1,4 @@
+import Essentials
 public import Foundation
 public import Storage
 
@@ -27,12 +28,12 @@ public final class FileSystemExpenseStore: ExpenseStore {
     /// The folder the store owns.
     public let folder: URL
     private let coding: any CodingStrategy
-    private let state: Locked<State>
+    private let state: LockedValue<State>
     private let lock: FolderLock
     private let queue: BlockingQueue
     private let writer: DiskWriter
     private let broadcaster: ChangeBroadcaster<ExpenseChange>
-    private let committer: Locked<GroupCommitter<ExpenseWrite, ExpenseWriteReply>?> = Locked(nil)
+    private let committer: LockedValue<GroupCommitter<ExpenseWrite, ExpenseWriteReply>?> = LockedValue(nil)
 
     private init(
         folder: URL, coding: any CodingStrategy, state: State, lock: FolderLock, queue: BlockingQueue,
@@ -42,7 +43,7 @@ public final class FileSystemExpenseStore: ExpenseStore {
         self.broadcaster = ChangeBroadcaster(limit: changeBufferLimit, resync: .resync)
         self.folder = folder
         self.coding = coding
-        self.state = Locked(state)
+        self.state = LockedValue(state)
         self.lock = lock
         self.queue = queue
     }

@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 import Storage
 
@@ -146,7 +147,7 @@ private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) 
 /// by a process being started elsewhere in this process (between its fork and exec it holds a copy of every open
 /// file), and a store closed and opened again must not fail on that.
 final class FolderLock: Sendable {
-    private let descriptor: Locked<Int32?>
+    private let descriptor: LockedValue<Int32?>
 
     init(folder: URL, timeout: Duration) throws(StorageError) {
         let url = folder.appendingPathComponent(".lock")
@@ -158,7 +159,7 @@ final class FolderLock: Sendable {
             _ = close(opened)
             throw error
         }
-        descriptor = Locked(opened)
+        descriptor = LockedValue(opened)
     }
 
     /// Releases the lock; later calls do nothing.

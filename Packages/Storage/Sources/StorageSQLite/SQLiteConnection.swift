@@ -281,3 +281,8 @@ final class SQLiteStatement {
         guard code == SQLITE_OK else { throw connection.fault(code) }
     }
 }
+
+// A connection is opened `SQLITE_OPEN_NOMUTEX`, so it must never be used by two threads at once; it crosses
+// threads only as the one value a lock box or the readers' pool hands out: the writer's is used while its lock is
+// held, a reader's only while it is checked out of the pool. That discipline, not the compiler, makes this sound.
+extension SQLiteConnection: @unchecked Sendable {}

@@ -1,4 +1,5 @@
 import Dispatch
+import Essentials
 import Foundation
 import Storage
 
@@ -9,12 +10,12 @@ import Storage
 /// concurrency's shared threads, since SQLite blocks). Reads beyond the number of connections wait, suspended, for
 /// the next free one.
 final class SQLiteReaders: Sendable {
-    private let idle: Locked<[SQLiteConnection]>
+    private let idle: LockedValue<[SQLiteConnection]>
     private let permits: AsyncGate
     private let count: Int
     private let queue = DispatchQueue(
         label: "Storage.SQLiteStore.readers", qos: .userInitiated, attributes: .concurrent)
-    private let isOpen = Locked(true)
+    private let isOpen = LockedValue(true)
     private let url: URL
 
     /// Opens `count` read-only connections to the database at `url`, which the writer has already opened in WAL
@@ -29,7 +30,7 @@ final class SQLiteReaders: Sendable {
             connections.append(connection)
         }
         self.count = connections.count
-        idle = Locked(connections)
+        idle = LockedValue(connections)
         permits = AsyncGate(permits: connections.count)
     }
 

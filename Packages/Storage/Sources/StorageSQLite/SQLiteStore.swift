@@ -1,3 +1,4 @@
+import Essentials
 public import Foundation
 public import Storage
 import StorageCSQLite
@@ -32,22 +33,22 @@ public final class SQLiteStore: ExpenseStore, DocumentStore, NumberedDocumentCre
     /// The database file.
     public let url: URL
     /// The writing connection; `nil` once closed, or while a full disk kept it from opening.
-    private let connection: Locked<SQLiteConnection?>
+    private let connection: LockedValue<SQLiteConnection?>
     private let options: SQLiteStoreOptions
     private let readers: SQLiteReaders
     private let queue: BlockingQueue
     private let now: @Sendable () -> Date
     private let broadcaster: ChangeBroadcaster<ExpenseChange>
-    private let committer: Locked<GroupCommitter<ExpenseWrite, ExpenseWriteReply>?> = Locked(nil)
+    private let committer: LockedValue<GroupCommitter<ExpenseWrite, ExpenseWriteReply>?> = LockedValue(nil)
     /// Separate from `connection`, whose lock is held for a whole commit: checking it never waits.
-    private let isOpen = Locked(true)
+    private let isOpen = LockedValue(true)
 
     private init(
         url: URL, connection: SQLiteConnection?, readers: SQLiteReaders, queue: BlockingQueue,
         options: SQLiteStoreOptions, now: @escaping @Sendable () -> Date
     ) {
         self.url = url
-        self.connection = Locked(connection)
+        self.connection = LockedValue(connection)
         self.options = options
         self.readers = readers
         self.broadcaster = ChangeBroadcaster(limit: options.changeBufferLimit, resync: .resync)

@@ -1,3 +1,4 @@
+import Essentials
 public import Foundation
 public import Storage
 
@@ -5,7 +6,7 @@ public import Storage
 /// at a time, even when a section suspends (a fake token refresh), so a sign-in flow's test can check that two
 /// refreshes never overlap.
 public final class FakeRecordFile: RecordStoring, ExclusiveRecordUpdating {
-    private let state = Locked<State>(State())
+    private let state = LockedValue<State>(State())
     private let gate = AsyncGate()
 
     private struct State {

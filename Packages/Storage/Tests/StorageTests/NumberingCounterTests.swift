@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 import Storage
 import Testing
@@ -37,7 +38,7 @@ struct NumberingCounterTests {
     func numbersBeyondThirtyTwoBitsAreIssuedAsTheyAre(counter: String, next: Int) async throws {
         try await withTemporaryFolder { folder in
             let store = try await SQLiteStore.open(at: try await database(in: folder, counter: counter))
-            let built = Locked<[Int]>([])
+            let built = LockedValue<[Int]>([])
             let created = try await store.createNumberedDocuments(in: try NumberSequence("invoice")) {
                 (number) throws(StorageError) in
                 built.withLock { $0.append(number) }

@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 import Storage
 
@@ -27,7 +28,7 @@ enum SQLiteFullDisk {
         var faults: [String: Int] = [:]
     }
 
-    private static let state = Locked(State())
+    private static let state = LockedValue(State())
 
     /// Whether the system calls are replaced; replacing happens once, on first use.
     static let isInstalled: Bool = install()
@@ -109,8 +110,13 @@ enum SQLiteFullDisk {
         -> Int32
     private typealias GetSystemCall = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> OpaquePointer?
 
+    /// The address of a C function: it never changes, so any thread may call through it.
+    fileprivate struct SystemCall: @unchecked Sendable {
+        let address: OpaquePointer
+    }
+
     /// The system calls SQLite used before the replacement, by name.
-    fileprivate static let originals = Locked<[String: OpaquePointer]>([:])
+    fileprivate static let originals = LockedValue<[String: SystemCall]>([:])
 
     private static func install() -> Bool {
         guard let program = dlopen(nil, RTLD_NOW), let find = dlsym(program, "sqlite3_vfs_find") else { return false }
@@ -134,7 +140,7 @@ enum SQLiteFullDisk {
         var replaced = 0
         for (name, replacement) in replacements {
             guard let original = get(vfs, name) else { continue }
-            originals.withLock { $0[name] = original }
+            originals.withLock { $0[name] = SystemCall(address: original) }
             if set(vfs, name, replacement) == 0 { replaced += 1 }
         }
         return replaced > 0
@@ -142,13 +148,13 @@ enum SQLiteFullDisk {
 }
 
 private func replacementWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-    guard let original = SQLiteFullDisk.originals.withLock({ $0["write"] }) else { return -1 }
+    guard let original = SQLiteFullDisk.originals.withLock({ $0["write"]?.address }) else { return -1 }
     let write = unsafeBitCast(original, to: SQLiteFullDisk.Write.self)
     return SQLiteFullDisk.limited(descriptor, count) { write(descriptor, buffer, $0) }
 }
 
 private func replacementPwrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int, _ offset: Int64) -> Int {
-    guard let original = SQLiteFullDisk.originals.withLock({ $0["pwrite"] }) else { return -1 }
+    guard let original = SQLiteFullDisk.originals.withLock({ $0["pwrite"]?.address }) else { return -1 }
     let write = unsafeBitCast(original, to: SQLiteFullDisk.PositionedWrite.self)
     return SQLiteFullDisk.limited(descriptor, count) { write(descriptor, buffer, $0, offset) }
 }
@@ -156,7 +162,7 @@ private func replacementPwrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?,
 private func replacementPwrite64(
     _ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int, _ offset: Int64
 ) -> Int {
-    guard let original = SQLiteFullDisk.originals.withLock({ $0["pwrite64"] }) else { return -1 }
+    guard let original = SQLiteFullDisk.originals.withLock({ $0["pwrite64"]?.address }) else { return -1 }
     let write = unsafeBitCast(original, to: SQLiteFullDisk.PositionedWrite.self)
     return SQLiteFullDisk.limited(descriptor, count) { write(descriptor, buffer, $0, offset) }
 }

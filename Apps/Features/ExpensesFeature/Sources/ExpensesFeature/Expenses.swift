@@ -148,8 +148,9 @@ public protocol ExpenseImporting: Sendable {
 
 /// Exports expenses.
 public protocol ExpenseExporting: Sendable {
-    /// Every expense, oldest first, as CSV that `ExpenseImporting` reads back without loss: the day, the time of
-    /// day, the title, the amount with the currency's decimals, the currency and the comment.
+    /// Every expense, oldest first, as CSV that `ExpenseImporting` reads back without loss, in any time zone: the
+    /// day, the time of day and its offset from UTC, the title, the amount with the currency's decimals, the
+    /// currency, the comment and the expense's id (``ExpenseCSV``).
     func exportCSV() async throws(StorageError) -> String
 }
 
@@ -168,4 +169,3 @@ public protocol ExpenseReporting: Sendable {
     /// The report for `period` in `format`: the entries newest first and the totals per currency.
     func report(_ period: ReportPeriod, format: ReportFormat) async throws(StorageError) -> String
 }
-

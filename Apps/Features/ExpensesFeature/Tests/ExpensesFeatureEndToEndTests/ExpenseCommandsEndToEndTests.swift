@@ -64,11 +64,15 @@ struct ExpenseCommandsEndToEndTests {
         #expect(imported.standardOutput.contains("line 5:"))
 
         let exported = try await workspace.run(["expense", "export"])
-        #expect(
-            exported.standardOutput
-                == "date,time,title,amount,currency,comment\r\n2026-03-01,00:00:00.000000,Taxi,38.20,EUR,airport\r\n"
-                + "2026-03-02,00:00:00.000000,Hotel,129.00,EUR,\r\n"
-        )
+        let rows = exported.standardOutput.components(separatedBy: "\r\n")
+        #expect(rows.first == "date,time,utc_offset,title,amount,currency,comment,id")
+        #expect(rows.count == 4 && rows.last == "", "two rows and a final line break: \(rows)")
+        let pattern = #",[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"#
+        for (row, start) in zip(rows.dropFirst(), ["2026-03-01,00:00:00.000000,UTC", "2026-03-02,00:00:00.000000,UTC"])
+        {
+            #expect(row.hasPrefix(start) && row.range(of: pattern, options: .regularExpression) != nil, "\(row)")
+        }
+        #expect(rows[1].contains(",Taxi,38.20,EUR,airport,") && rows[2].contains(",Hotel,129.00,EUR,,"))
         let again = try await workspace.run([
             "expense", "import", try workspace.file("out.csv", exported.standardOutput).path,
         ])
@@ -83,7 +87,10 @@ struct ExpenseCommandsEndToEndTests {
         (["expense", "add", "--title", "x", "--price", "1,5"], 64, "is not a number"),
         (["expense", "add", "--title", "x", "--price", "3", "--date", "2026-02-30"], 64, "2026-02-30 does not exist"),
         (["expense", "add", "--title", "x", "--price", "3", "--date", "2026-13-01"], 64, "has no month 13"),
-        (["expense", "add", "--title", "x", "--price", "3", "--date", "01/02/2026"], 64, "is not a day written as YYYY-MM-DD"),
+        (
+            ["expense", "add", "--title", "x", "--price", "3", "--date", "01/02/2026"], 64,
+            "is not a day written as YYYY-MM-DD"
+        ),
         (["expense", "add", "--title", "x", "--price", "-3"], 65, "more than zero"),
         (["expense", "add", "--title", "x", "--price", "3.14159"], 65, "expense.priceTooPrecise"),
         (["expense", "add", "--title", "x", "--price", "3.5", "--currency", "JPY"], 65, "expense.priceTooPrecise"),
@@ -165,7 +172,7 @@ struct ExpenseCommandsEndToEndTests {
         #expect(result.standardError.contains("date, title, amount and currency"))
         #expect(
             try await workspace.run(["expense", "export"]).standardOutput
-                == "date,time,title,amount,currency,comment\r\n")
+                == "date,time,utc_offset,title,amount,currency,comment,id\r\n")
     }
 
     @Test func everyReportLinkShowsTheReportItsCommandPrints() async throws {
@@ -195,7 +202,10 @@ struct ExpenseCommandsEndToEndTests {
             ["expense", "delete", "12345678"],
             ["expense", "delete", "12"],
             ["expense", "import", "/no/such.csv"],
-            ["expense", "import", try workspace.file("bad.csv", "date,title,amount,currency\n\"never closed,x,1,EUR\n").path],
+            [
+                "expense", "import",
+                try workspace.file("bad.csv", "date,title,amount,currency\n\"never closed,x,1,EUR\n").path,
+            ],
             ["report", "decade"],
             ["report", "--from", "2026-03-02", "--to", "2026-03-01"],
         ]

@@ -104,9 +104,10 @@ struct ExpenseCommandsTests {
     }
 
     @Test func aFailingStoreIsReportedWithItsSentenceAndExitStatus74() async {
-        let failing = CommandHarness(ExpenseCommands(expenses: { () async throws(StorageError) -> Expenses in
-            throw .closed
-        }))
+        let failing = CommandHarness(
+            ExpenseCommands(expenses: { () async throws(StorageError) -> Expenses in
+                throw .closed
+            }))
         let result = await failing.run(["expense", "list"])
         #expect(result.status == .ioError)
         #expect(result.error.hasPrefix("ledger: "))

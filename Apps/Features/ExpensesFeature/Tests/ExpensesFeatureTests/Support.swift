@@ -9,7 +9,9 @@ import Validation
 @testable import ExpensesFeature
 
 /// The expenses feature on an in-memory store, wired as the composition root wires it.
-func makeExpenses(store: any ExpenseStore = FakeExpenseStore(), now: @escaping @Sendable () -> Date = { fixedNow })
+func makeExpenses(
+    store: any ExpenseStore = FakeExpenseStore(), now: @escaping @Sendable () -> Date = { fixedNow }
+)
     -> Expenses
 {
     let recorder = ExpenseRecorder(validator: ExpenseValidator(), messages: .english, saver: store)

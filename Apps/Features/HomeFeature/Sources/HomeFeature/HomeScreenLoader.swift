@@ -157,7 +157,8 @@ public struct HomeScreenLoader: HomeScreenLoading {
                 return money.string(from: Decimal(cents) / pow(10, currency.minorUnits), currency: currency)
             },
             ownSpending: { [ownExpenses, periods, money, currency] period in
-                guard let ownExpenses, let range = periods(period), let report = try? await ownExpenses.report(for: range)
+                guard let ownExpenses, let range = periods(period),
+                    let report = try? await ownExpenses.report(for: range)
                 else { return nil }
                 return report.totals.map { money.string(from: $0.amount, currency: currency($0.currencyCode)) }
             })

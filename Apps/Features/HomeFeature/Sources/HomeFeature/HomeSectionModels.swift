@@ -23,7 +23,8 @@ struct BannerModel: Decodable, Sendable, Equatable, HomeSectionModel {
     let link: String?
 
     func section(kind: String, in context: HomeSectionContext) async -> HomeSection {
-        HomeSection(kind: kind, lines: [[.text("▌ \(title): \(message)")] + (link.map { [.text("  → "), .link($0)] } ?? [])])
+        HomeSection(
+            kind: kind, lines: [[.text("▌ \(title): \(message)")] + (link.map { [.text("  → "), .link($0)] } ?? [])])
     }
 }
 
@@ -48,7 +49,9 @@ struct ExpensesSummaryModel: Decodable, Sendable, Equatable, HomeSectionModel {
         let money = { (cents: Int) in context.money(cents, currency) }
         return HomeSection(
             kind: kind,
-            lines: [[.text("Spent this \(period): \(money(totalCents)) (the server's figures: yours could not be read)")]]
+            lines: [
+                [.text("Spent this \(period): \(money(totalCents)) (the server's figures: yours could not be read)")]
+            ]
                 + categories.map { [.text("    \($0.name): \(money($0.totalCents))")] })
     }
 }

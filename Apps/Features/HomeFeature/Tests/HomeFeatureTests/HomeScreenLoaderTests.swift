@@ -56,7 +56,9 @@ struct HomeScreenLoaderTests {
                     ]),
                 HomeSection(
                     kind: "quick_actions",
-                    lines: [[.text("Shortcuts:"), .text(" [Add expense] "), .link("ledger://expenses/new"), .text(" ")]]),
+                    lines: [
+                        [.text("Shortcuts:"), .text(" [Add expense] "), .link("ledger://expenses/new"), .text(" ")]
+                    ]),
             ])
         #expect(screen.sections.flatMap(\.links) == ["ledger://home", "ledger://expenses/new"])
         #expect(screen.skipped.map(\.id) == ["promo", "broken", "greedy"])
@@ -99,7 +101,10 @@ struct HomeScreenLoaderTests {
         }
     }
 
-    @Test(arguments: ["", "{\"version\": 1}", "<html>", String(repeating: "[", count: 100_000)].map { String($0.prefix(100_000)) })
+    @Test(
+        arguments: ["", "{\"version\": 1}", "<html>", String(repeating: "[", count: 100_000)].map {
+            String($0.prefix(100_000))
+        })
     func anAnswerThatIsNotASectionsListIsATypedError(body: String) async throws {
         let client = ScriptedHTTPClient([.status(200, body: body)])
         await #expect {

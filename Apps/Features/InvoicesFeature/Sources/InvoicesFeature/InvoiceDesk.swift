@@ -104,7 +104,7 @@ public struct InvoiceDesk: InvoiceSubmitting, InvoiceArchiving, InvoiceUploadRet
             // leaves both documents or neither.
             created = try await dependencies.documents.createNumberedDocuments(in: sequence) {
                 [self] sequenceNumber throws(InvoiceError) in
-                let number = Self.prefix + String(format: "%04d", sequenceNumber)
+                let number = Self.number(sequenceNumber)
                 let document = renderingDocument(request, number: number, issued: issued, due: due, seller: seller)
                 let pdf: Data
                 let totals: InvoiceTotals
@@ -131,8 +131,16 @@ public struct InvoiceDesk: InvoiceSubmitting, InvoiceArchiving, InvoiceUploadRet
             case .storage(let failure): throw .storage(failure)
             }
         }
-        let file = try await invoice(number: Self.prefix + String(format: "%04d", created.number))
+        let file = try await invoice(number: Self.number(created.number))
         return await upload(file.record, pdf: file.pdf)
+    }
+
+    /// The invoice number of the store's `sequenceNumber`: the prefix and at least four digits (`INV-0042`,
+    /// `INV-12345`), for every 64-bit number (`String(format:)` with `%04d` would wrap past 2³¹).
+    static func number(_ sequenceNumber: Int) -> String {
+        let digits = String(sequenceNumber.magnitude)
+        return prefix + (sequenceNumber < 0 ? "-" : "") + String(repeating: "0", count: max(0, 4 - digits.count))
+            + digits
     }
 
     /// Every problem with the form: the invoice rules of the Validation package, which also cover what the

@@ -120,10 +120,19 @@ struct InvoiceCommandsEndToEndTests {
         (["invoice", "new", "--client", "A", "--item", "a;1.2345;2"], 65, "invoice.quantityTooPrecise"),
         (["invoice", "new", "--client", "A", "--item", "a;1;3.14159"], 65, "invoice.unitPriceTooPrecise"),
         (["invoice", "new", "--client", "A", "--item", "no separators"], 64, "description;quantity;unit price"),
-        (["invoice", "new", "--client", "A", "--item", "a;1;2", "--template", "fancy"], 64, "unknown template 'fancy'"),
-        (["invoice", "new", "--client", "A", "--item", "a;1;2", "--due", "tomorrow"], 64, "is not a day written as YYYY-MM-DD"),
+        (
+            ["invoice", "new", "--client", "A", "--item", "a;1;2", "--template", "fancy"], 64,
+            "unknown template 'fancy'"
+        ),
+        (
+            ["invoice", "new", "--client", "A", "--item", "a;1;2", "--due", "tomorrow"], 64,
+            "is not a day written as YYYY-MM-DD"
+        ),
         (["invoice", "new", "--client", " ", "--item", "a;0;2"], 65, "invoice.clientNameMissing"),
-        (["invoice", "new", "--client", "شركة", "--item", "a;1;2"], 65, "These characters cannot be printed: \"ش\" (U+0634)"),
+        (
+            ["invoice", "new", "--client", "شركة", "--item", "a;1;2"], 65,
+            "These characters cannot be printed: \"ش\" (U+0634)"
+        ),
         (["invoice", "show", "INV-9999"], 65, "no invoice 'INV-9999'"),
         (["invoice", "show", "../../etc/passwd"], 65, "no invoice"),
         (["invoice", "upload"], 64, "needs NUMBER"),
@@ -170,7 +179,8 @@ struct InvoiceCommandsEndToEndTests {
                 "invoice", "new", "--client", "ACME", "--item", "Work;1;100", "--out", path,
             ])
             #expect(result.status == 73, "\(path): \(result.standardError)")
-            #expect(result.standardError.hasPrefix("ledger: cannot write the PDF to \(path): "), "\(result.standardError)")
+            #expect(
+                result.standardError.hasPrefix("ledger: cannot write the PDF to \(path): "), "\(result.standardError)")
             #expect(result.standardError.contains(reason), "\(result.standardError)")
             #expect(result.standardError.contains("Nothing was done."))
         }

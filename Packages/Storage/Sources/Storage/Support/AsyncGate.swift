@@ -1,3 +1,5 @@
+import Essentials
+
 /// Lets a fixed number of tasks through at a time (one by default), in arrival order, without blocking a thread:
 /// waiting tasks suspend. A task cancelled while it waits leaves the queue at once.
 package final class AsyncGate: Sendable {
@@ -7,11 +9,11 @@ package final class AsyncGate: Sendable {
         var nextID: UInt64 = 0
     }
 
-    private let state: Locked<State>
+    private let state: LockedValue<State>
 
     /// A gate that lets `permits` tasks through at once.
     package init(permits: Int = 1) {
-        state = Locked(State(available: max(1, permits)))
+        state = LockedValue(State(available: max(1, permits)))
     }
 
     /// Waits for the gate; `false` when the task was cancelled before its turn came (it does not hold the gate).

@@ -1,4 +1,5 @@
 import Dispatch
+import Essentials
 
 /// A serial queue for work that blocks (fsync, SQLite's busy wait, reading ten megabytes), so that blocking never
 /// happens on the few threads Swift concurrency shares between all tasks.
@@ -30,7 +31,7 @@ package final class BlockingQueue: Sendable {
 /// own result, and a group commits in arrival order.
 package final class GroupCommitter<Write: Sendable, Reply: Sendable>: Sendable {
     private typealias Waiter = CheckedContinuation<Result<Reply, StorageError>, Never>
-    private let pending = Locked<[(write: Write, waiter: Waiter)]>([])
+    private let pending = LockedValue<[(write: Write, waiter: Waiter)]>([])
     private let queue: BlockingQueue
     private let commit: @Sendable ([Write]) -> [Result<Reply, StorageError>]
 

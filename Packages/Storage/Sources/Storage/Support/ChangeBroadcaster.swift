@@ -1,3 +1,5 @@
+import Essentials
+
 /// Hands every committed change to every current observer, holding at most `limit` changes per observer.
 ///
 /// An observer that falls `limit` changes behind loses its backlog: the waiting changes are replaced by one
@@ -8,7 +10,7 @@ package final class ChangeBroadcaster<Change: Sendable>: Sendable {
     /// The default number of changes held per observer.
     package static var defaultLimit: Int { 1_024 }
 
-    private let observers = Locked<(next: Int, subscribers: [Int: WeakSubscriber<Change>])>((0, [:]))
+    private let observers = LockedValue<(next: Int, subscribers: [Int: WeakSubscriber<Change>])>((0, [:]))
     private let limit: Int
     private let resync: Change
 
@@ -74,7 +76,7 @@ private final class Subscriber<Change: Sendable>: Sendable {
         var count: Int { queue.count - head }
     }
 
-    private let state = Locked(State())
+    private let state = LockedValue(State())
     private let limit: Int
     private let resync: Change
 

@@ -174,7 +174,8 @@ public struct ExpenseCommands: CommandGroup {
             let path = try invocation.positionals()[0]
             let file = URL(fileURLWithPath: path)
             guard FileManager.default.isReadableFile(atPath: file.path) else {
-                throw CommandError(message: "cannot read '\(path)'", hint: "Give the path of a CSV file.", status: .usage)
+                throw CommandError(
+                    message: "cannot read '\(path)'", hint: "Give the path of a CSV file.", status: .usage)
             }
             let console = invocation.console
             let importer = try await expenses().importer
@@ -182,7 +183,8 @@ public struct ExpenseCommands: CommandGroup {
             do throws(ExpenseImportError) {
                 summary = try await importer.importCSV(from: file) { progress in
                     guard console.showsProgress, let total = progress.totalBytes, total >= 1 << 20 else { return }
-                    console.progress("Importing: \(progress.rowsRead) rows, \(progress.bytesRead * 100 / max(total, 1))%")
+                    console.progress(
+                        "Importing: \(progress.rowsRead) rows, \(progress.bytesRead * 100 / max(total, 1))%")
                 }
             } catch {
                 throw .importing(error, path: path)

@@ -35,7 +35,8 @@ public struct HomeCommands: CommandGroup {
             title: "Home",
             steps: [
                 DemoStep("The server-driven home screen (sections this app cannot show are skipped)", ["home"]),
-                DemoStep("The API server is stopped: the home screen comes from the saved copy", ["home"], offline: true),
+                DemoStep(
+                    "The API server is stopped: the home screen comes from the saved copy", ["home"], offline: true),
             ])
     }
 
@@ -66,7 +67,8 @@ public struct HomeCommands: CommandGroup {
                     switch part {
                     case .text(let words): text += TerminalText.safe(words)
                     case .link(let link):
-                        text += await invocation.links.isFollowable(link)
+                        text +=
+                            await invocation.links.isFollowable(link)
                             ? TerminalText.safe(link) : "(a link this app does not follow)"
                     }
                 }

@@ -265,13 +265,15 @@ public struct InvoiceCommands: CommandGroup {
         case .uploaded(let record):
             if !console.json {
                 let id = TerminalText.safe(record.serverID ?? "?")
-                console.line("Invoice \(record.number) for \(record.request.client): \(amount), stored and uploaded as \(id).")
+                console.line(
+                    "Invoice \(record.number) for \(record.request.client): \(amount), stored and uploaded as \(id).")
                 if let written { console.line("PDF: \(written)") }
             }
             return .success
         case .storedLocally(let record, let failure):
             if !console.json {
-                console.line("Invoice \(record.number) for \(record.request.client): \(amount), stored on this machine.")
+                console.line(
+                    "Invoice \(record.number) for \(record.request.client): \(amount), stored on this machine.")
                 if let written { console.line("PDF: \(written)") }
             }
             console.error("ledger: the upload failed: \(TerminalText.safe(failure.detail))")

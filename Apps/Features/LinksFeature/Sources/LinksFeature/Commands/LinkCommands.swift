@@ -81,7 +81,8 @@ public struct LinkCommands: CommandGroup {
         let names = screens.map(\.name).joined(separator: ", ")
         guard let name = words.first else {
             for screen in screens {
-                invocation.console.line(([screen.name] + (screen.value.map { [$0.placeholder] } ?? [])).joined(separator: " "))
+                invocation.console.line(
+                    ([screen.name] + (screen.value.map { [$0.placeholder] } ?? [])).joined(separator: " "))
             }
             return .success
         }
@@ -97,7 +98,8 @@ public struct LinkCommands: CommandGroup {
         case (let expected?, nil): throw invocation.command.usageError("link \(name) needs a \(expected.placeholder)")
         case (let expected?, let text?):
             guard let canonical = expected.canonical(text) else {
-                let choices = expected.choices.isEmpty ? "" : "; use one of: \(expected.choices.joined(separator: ", "))"
+                let choices =
+                    expected.choices.isEmpty ? "" : "; use one of: \(expected.choices.joined(separator: ", "))"
                 throw invocation.command.usageError("'\(text)' is not a \(expected.placeholder) of \(name)\(choices)")
             }
             try await expected.check?(canonical, invocation)

@@ -38,7 +38,8 @@ public struct AccountCommands: CommandGroup {
         DemoSection(
             title: "Account", setsUp: true,
             steps: [
-                DemoStep("A typo is caught before anything is sent", ["register", "demo@@example"], expected: .dataError),
+                DemoStep(
+                    "A typo is caught before anything is sent", ["register", "demo@@example"], expected: .dataError),
                 DemoStep("Register and sign in", ["register", "{email}"]),
             ])
     }
