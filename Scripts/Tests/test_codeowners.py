@@ -13,6 +13,7 @@ from Tests.fixtures import REPO, SCRIPTS
 
 sys.path.insert(0, os.path.join(SCRIPTS, "lib"))
 from codeowners import CodeownersError, owners_of, parse, rule_for  # noqa: E402
+from repo_model import KERNEL  # noqa: E402
 
 PLATFORM = "@ledger/platform"
 #: Patterns for paths that do not exist yet but whose owner is decided (an app-side unit that is planned).
@@ -87,7 +88,8 @@ class RepositoryOwnersTests(unittest.TestCase):
         self.assertEqual(unused, [], "a pattern that matches nothing is a typo or a path that moved")
 
     def test_each_package_has_one_team_that_also_owns_its_benchmarks(self) -> None:
-        packages = sorted(os.listdir(os.path.join(REPO, "Packages")))
+        # The shared kernel, which every package depends on, is the platform team's (the next test).
+        packages = sorted(name for name in os.listdir(os.path.join(REPO, "Packages")) if name != KERNEL)
         self.assertGreaterEqual(len(packages), 7)
         teams = {}
         for name in packages:
@@ -101,6 +103,11 @@ class RepositoryOwnersTests(unittest.TestCase):
                 if BENCHMARK.format(name) in self.files:
                     self.assertEqual(owners_of(self.rules, BENCHMARK.format(name)), team)
         self.assertEqual(len(set(teams.values())), len(teams), "two packages share a team")
+
+    def test_the_shared_kernel_is_the_platform_teams(self) -> None:
+        files = [path for path in self.files if path.startswith(f"Packages/{KERNEL}/")]
+        self.assertTrue(files, f"no Packages/{KERNEL}")
+        self.assertEqual({owners_of(self.rules, path) for path in files}, {(PLATFORM,)})
 
     def test_each_feature_has_one_team_that_also_owns_its_wiring_and_its_server_resource(self) -> None:
         features = sorted(os.listdir(os.path.join(REPO, "Apps", "Features")))

@@ -91,18 +91,21 @@ struct ShellTests {
         #expect(kept.contains { $0.hasPrefix("ledger.damaged-") })
     }
 
-    @Test func theDemoRunsEveryFeatureAndLeavesTheInvoicePDF() async throws {
+    @Test func theDemoRunsEveryFeaturesPartUnderItsTitle() async throws {
         let result = try await LedgerBinary.locate().run(["demo"])
         #expect(result.status == 0, "\(result.standardError)")
-        let pdfLine = try #require(result.standardOutput.split(separator: "\n").first { $0.hasPrefix("PDF: ") })
-        let path = String(pdfLine.dropFirst("PDF: ".count))
-        #expect(try Data(contentsOf: URL(fileURLWithPath: path)).starts(with: Data("%PDF".utf8)))
-        for heading in [
-            "$ ledger expense import", "$ ledger register", "$ ledger invoice new", "$ ledger open", "$ ledger home",
-        ] {
-            #expect(result.standardOutput.contains(heading))
-        }
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-        try? FileManager.default.removeItem(at: folder)
+        let lines = result.standardOutput.split(separator: "\n")
+        #expect(lines.first == "Ledger demo")
+        #expect(
+            lines.filter { $0.hasPrefix("== ") && $0.hasSuffix(" ==") }.count >= 2, "every feature's part is titled")
+        #expect(lines.filter { $0.hasPrefix("$ ledger ") }.count >= 10, "the parts' commands are shown as typed")
+        let folder = try #require(lines.last { $0.hasPrefix("The data folder: ") })
+            .dropFirst("The data folder: ".count).split(separator: " ").first.map(String.init)
+        let path = try #require(folder)
+        var isFolder: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue)
+        let mode = try #require(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+        #expect(mode == 0o700, "the demo's data folder is private")
+        try? FileManager.default.removeItem(atPath: path)
     }
 }

@@ -19,6 +19,9 @@ public struct DayFormat: Sendable {
         case noSuchMonth(String, month: Int)
         /// The month has fewer days (`2025-02-30`, `2025-04-31`).
         case noSuchDay(String, day: Int, daysInMonth: Int)
+        /// The year is before 1583: Foundation's Gregorian calendar counts days before October 1582 as Julian
+        /// ones, so such a day would be stored as another (`1582-10-10` would become `1582-09-30`).
+        case beforeGregorianCalendar(String)
 
         /// The problem as a sentence.
         public var description: String {
@@ -27,6 +30,8 @@ public struct DayFormat: Sendable {
             case .noSuchMonth(let text, let month): "'\(text)' has no month \(month); months are 01 to 12"
             case .noSuchDay(let text, let day, let days):
                 "\(text) does not exist: that month has \(days) days, not \(day)"
+            case .beforeGregorianCalendar(let text):
+                "\(text) is before 1583, when the Gregorian calendar these days are counted in was not yet in use"
             }
         }
     }
@@ -38,6 +43,7 @@ public struct DayFormat: Sendable {
             parts.allSatisfy({ $0.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } }),
             let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]), year >= 1
         else { throw .notYYYYMMDD(text) }
+        guard year >= 1583 else { throw .beforeGregorianCalendar(text) }
         guard (1...12).contains(month) else { throw .noSuchMonth(text, month: month) }
         let firstOfMonth = DateComponents(year: year, month: month, day: 1)
         guard let first = calendar.date(from: firstOfMonth),

@@ -11,7 +11,7 @@ struct DayFormatTests {
     }()
 
     @Test func aDayReadsAndPrintsBackUnchanged() throws {
-        for text in ["2026-11-21", "2024-02-29", "0001-01-01", "9999-12-31", "2026-03-29"] {
+        for text in ["2026-11-21", "2024-02-29", "1583-01-01", "9999-12-31", "2026-03-29"] {
             #expect(days.string(from: try days.day(from: text)) == text)
         }
     }
@@ -20,6 +20,7 @@ struct DayFormatTests {
         ("", DayFormat.Problem.notYYYYMMDD("")), ("2026-1-01", .notYYYYMMDD("2026-1-01")),
         ("2026-01-01 ", .notYYYYMMDD("2026-01-01 ")), ("+026-01-01", .notYYYYMMDD("+026-01-01")),
         ("0000-01-01", .notYYYYMMDD("0000-01-01")), ("2026-13-01", .noSuchMonth("2026-13-01", month: 13)),
+        ("1582-10-10", .beforeGregorianCalendar("1582-10-10")), ("0001-01-01", .beforeGregorianCalendar("0001-01-01")),
         ("2025-02-29", .noSuchDay("2025-02-29", day: 29, daysInMonth: 28)),
         ("2026-04-31", .noSuchDay("2026-04-31", day: 31, daysInMonth: 30)),
         ("٢٠٢٦-٠١-٠١", .notYYYYMMDD("٢٠٢٦-٠١-٠١")),
@@ -34,6 +35,17 @@ struct DayFormatTests {
         let day: DayFormat.Problem = .noSuchDay("2025-02-29", day: 29, daysInMonth: 28)
         #expect(month.description == "'2026-13-01' has no month 13; months are 01 to 12")
         #expect(day.description == "2025-02-29 does not exist: that month has 28 days, not 29")
+        let early: DayFormat.Problem = .beforeGregorianCalendar("1582-10-10")
+        #expect(
+            early.description
+                == "1582-10-10 is before 1583, when the Gregorian calendar these days are counted in was not yet in use")
+        let form: DayFormat.Problem = .notYYYYMMDD("10/10/1582")
+        #expect(form.description == "'10/10/1582' is not a day written as YYYY-MM-DD")
+    }
+
+    @Test func aTextThatIsNoDayHasNoEndOfDayAndNoDate() {
+        #expect(days.endOfDay(from: "2026-02-30") == nil)
+        #expect(days.date(from: "1582-10-10") == nil)
     }
 
     @Test func theEndOfADayIsItsLastMillisecondInTheCalendarsTimeZone() throws {

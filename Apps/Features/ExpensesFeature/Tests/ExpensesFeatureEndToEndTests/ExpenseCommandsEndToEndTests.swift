@@ -87,6 +87,7 @@ struct ExpenseCommandsEndToEndTests {
         (["expense", "add", "--title", "x", "--price", "1,5"], 64, "is not a number"),
         (["expense", "add", "--title", "x", "--price", "3", "--date", "2026-02-30"], 64, "2026-02-30 does not exist"),
         (["expense", "add", "--title", "x", "--price", "3", "--date", "2026-13-01"], 64, "has no month 13"),
+        (["expense", "add", "--title", "x", "--price", "3", "--date", "1582-10-10"], 64, "is before 1583"),
         (
             ["expense", "add", "--title", "x", "--price", "3", "--date", "01/02/2026"], 64,
             "is not a day written as YYYY-MM-DD"
