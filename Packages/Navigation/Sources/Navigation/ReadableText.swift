@@ -1,7 +1,7 @@
 /// Values written into error messages so a person can read them: text in quotation marks with every invisible
 /// character (a control, a direction override, a zero-width space) written as its code point, so a message never
-/// hides or reorders its own words, and lists and counts in plain English. Every package of the repository has
-/// this same small type; packages share no code.
+/// hides or reorders its own words, and lists and counts in plain English. Packages share no code, so each package
+/// whose messages quote such values keeps its own copy of this small type.
 enum ReadableText {
     /// `text` in quotation marks, invisible characters as code points (`“fdp U+202E exe”`), cut after `limit`
     /// characters.
