@@ -9,7 +9,7 @@ enum Screen: Hashable, Sendable {
 @Test func aRouteTableResolvesItsURLAndRefusesAnUnknownOne() throws {
     let routes = try RouteTable([Route("ledger://home", to: Screen.home)])
     #expect(try routes.destination(for: try #require(URL(string: "ledger://home"))) == .home)
-    #expect(throws: RoutingError.self) {
+    #expect(throws: RoutingError.noMatchingRoute) {
         try routes.destination(for: try #require(URL(string: "ledger://nowhere")))
     }
 }

@@ -222,7 +222,10 @@ struct NavigationOutcomeTests {
         let rejected = NavigationOutcome.rejected(.unsafeLink(.userInfo))
         #expect(rejected.rejection == .unsafeLink(.userInfo))
         #expect(rejected.destination(as: AppScreen.self) == nil)
-        #expect(rejected.description == "rejected: unsafeLink(Navigation.LinkRejection.userInfo)")
+        #expect(
+            rejected.description
+                == "rejected: The link has a user name before its host (user@host), a way to make a link look as if it "
+                + "goes to another site.")
         #expect(
             NavigationOutcome.openedExternally(try url("https://good.test/a")).description
                 == "opened externally: https://good.test/a")

@@ -67,17 +67,17 @@ struct PunycodeTests {
     }
 
     @Test(
-        "refuses malformed input",
+        "refuses malformed input with the reason",
         arguments: [
-            "bcher-kv!",  // not a base-36 digit
-            "bcher-kv",  // ends inside a number
-            "ü-abc",  // non-basic code point before the delimiter
-            "99999999999999999999999",  // overflows
-            "zzzzzzzzzzzzzzzzzzzzzzzzzz",  // code point beyond Unicode
+            ("bcher-kv!", Punycode.Failure.badInput),  // not a base-36 digit
+            ("bcher-kv", .badInput),  // ends inside a number
+            ("ü-abc", .badInput),  // non-basic code point before the delimiter
+            ("99999999999999999999999", .overflow),  // overflows
+            ("zzzzzzzzzzzzzzzzzzzzzzzzzz", .badInput),  // every z continues the number, which never ends
         ]
     )
-    func refusesMalformed(input: String) {
-        #expect(throws: Punycode.Failure.self) { try Punycode.decode(input[...]) }
+    func refusesMalformed(input: String, reason: Punycode.Failure) {
+        #expect(throws: reason) { try Punycode.decode(input[...]) }
     }
 
     @Test("decoding refuses a code point that is a surrogate, which no string can hold")

@@ -50,12 +50,15 @@ struct RecordingRegistrationServiceTests {
             .appending(SpyRegistrationService("api", failingWith: .alreadyRegistered).recording(to: sink, as: "api"))
             .recording(to: sink, as: "flow")
         #expect(await failure(of: service, email: "a@example.com") == .alreadyRegistered)
-        let trail = await sink.events.map { "\($0.name) \($0.outcome)" }
+        let trail = await sink.events.map { RegistrationEvent(name: $0.name, outcome: $0.outcome, domain: nil) }
         #expect(
             trail == [
-                "flow started", "validate started", "validate succeeded", "api started",
-                "api failed(Registration.RegistrationError.alreadyRegistered)",
-                "flow failed(Registration.RegistrationError.alreadyRegistered)",
+                RegistrationEvent(name: "flow", outcome: .started, domain: nil),
+                RegistrationEvent(name: "validate", outcome: .started, domain: nil),
+                RegistrationEvent(name: "validate", outcome: .succeeded, domain: nil),
+                RegistrationEvent(name: "api", outcome: .started, domain: nil),
+                RegistrationEvent(name: "api", outcome: .failed(.alreadyRegistered), domain: nil),
+                RegistrationEvent(name: "flow", outcome: .failed(.alreadyRegistered), domain: nil),
             ]
         )
     }

@@ -32,7 +32,12 @@ struct HostileInputTests {
         let payload = builder.section(id: "b", type: "banner", content: content)
         let banner = try JSONSectionMapper<Banner>(maximumContentBytes: 4 << 20).map(payload)
         #expect(banner.title == title)
-        #expect(throws: SectionMappingError.self) { try JSONSectionMapper<Banner>().map(payload) }
+        #expect(
+            throws: SectionMappingError(
+                sectionType: "banner", path: "", kind: .contentTooLarge(bytes: payload.content.count, limit: 256 << 10))
+        ) {
+            try JSONSectionMapper<Banner>().map(payload)
+        }
     }
 
     @Test func aMapperThatBlamesAnotherTypeIsCorrected() throws {
@@ -49,8 +54,12 @@ struct HostileInputTests {
 
     @Test func aResponseThatIsNotASectionListFailsAssemblyAsAWhole() throws {
         let assembler = ScreenAssembler(mappers: try Fixtures.registry())
-        for bytes in [Data(), Data("[{".utf8), Data(#"{"sections":{}}"#.utf8), Data([0xFF, 0xFE, 0x00])] {
-            #expect(throws: ScreenAssemblyError.self) { try assembler.assemble(envelope: bytes) }
+        let refused: [(Data, SectionEnvelopeError)] = [
+            (Data(), .malformedJSON(offset: 0)), (Data("[{".utf8), .malformedJSON(offset: 2)),
+            (Data(#"{"sections":{}}"#.utf8), .unexpectedShape), (Data([0xFF, 0xFE, 0x00]), .malformedJSON(offset: 0)),
+        ]
+        for (bytes, reason) in refused {
+            #expect(throws: ScreenAssemblyError.invalidEnvelope(reason)) { try assembler.assemble(envelope: bytes) }
         }
         #expect(throws: ScreenAssemblyError.invalidEnvelope(.malformedJSON(offset: 2))) {
             try assembler.assemble(envelope: Data("[{".utf8))

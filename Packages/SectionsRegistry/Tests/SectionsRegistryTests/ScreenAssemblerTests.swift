@@ -144,7 +144,9 @@ struct ScreenAssemblerTests {
 
     @Test func strictModeRejectsEvenAFallbackRendering() throws {
         let options = ScreenAssemblyOptions(mode: .strict, unknownTypes: .placeholder)
-        #expect(throws: ScreenAssemblyError.self) {
+        let fallback = SectionDiagnostic(
+            position: 0, sectionID: "c", sectionType: "carousel", problem: .unknownType, outcome: .renderedByFallback)
+        #expect(throws: ScreenAssemblyError.rejected([fallback])) {
             try assembler(options).assemble([builder.section(id: "c", type: "carousel", content: "{}")])
         }
     }

@@ -31,14 +31,14 @@ struct TestKitTests {
     }
 
     @Test func theSpyRecordsEventsAndCanThrow() async throws {
-        struct Boom: Error {}
+        struct Boom: Error, Equatable {}
         let event = SectionEvent.removed(SectionReference(id: "a", type: "banner"))
         let quiet = SpySectionListener()
         try await quiet.handle(event)
         #expect(await quiet.events == [event])
 
         let failing = SpySectionListener(throwing: Boom())
-        await #expect(throws: Boom.self) { try await failing.handle(event) }
+        await #expect(throws: Boom()) { try await failing.handle(event) }
         #expect(await failing.events == [event])
     }
 

@@ -91,15 +91,16 @@ struct SectionsEnvelopeTests {
         #expect(envelope.payloads.first?.type == "banner")
     }
 
+    /// Each broken string with the offset of its first bad byte: the backslash of a bad escape (8), the raw tab (9).
     @Test(arguments: [
-        #"[{"id":"\ud83d","type":"banner","content":{}}]"#,  // lone high surrogate
-        #"[{"id":"\ude00","type":"banner","content":{}}]"#,  // lone low surrogate
-        #"[{"id":"\u12","type":"banner","content":{}}]"#,  // short escape
-        #"[{"id":"\x","type":"banner","content":{}}]"#,  // unknown escape
-        "[{\"id\":\"a\tb\",\"type\":\"banner\",\"content\":{}}]",  // raw control character
+        (#"[{"id":"\ud83d","type":"banner","content":{}}]"#, 8),  // lone high surrogate
+        (#"[{"id":"\ude00","type":"banner","content":{}}]"#, 8),  // lone low surrogate
+        (#"[{"id":"\u12","type":"banner","content":{}}]"#, 8),  // short escape
+        (#"[{"id":"\x","type":"banner","content":{}}]"#, 8),  // unknown escape
+        ("[{\"id\":\"a\tb\",\"type\":\"banner\",\"content\":{}}]", 9),  // raw control character
     ])
-    func aBrokenStringBreaksTheWholeResponse(text: String) throws {
-        #expect(throws: SectionEnvelopeError.self) { try decode(text) }
+    func aBrokenStringBreaksTheWholeResponse(text: String, offset: Int) throws {
+        #expect(throws: SectionEnvelopeError.malformedJSON(offset: offset)) { try decode(text) }
     }
 
     @Test(arguments: [
@@ -133,7 +134,7 @@ struct SectionsEnvelopeTests {
             var data = Data(#"[{"id":""#.utf8)
             data.append(contentsOf: bytes)
             data.append(Data(#"","type":"banner","content":{}}]"#.utf8))
-            #expect(throws: SectionEnvelopeError.self) { try decoder.decode(data) }
+            #expect(throws: SectionEnvelopeError.malformedJSON(offset: 8)) { try decoder.decode(data) }
         }
     }
 
@@ -144,9 +145,9 @@ struct SectionsEnvelopeTests {
             + String(repeating: "]", count: depth) + "}]"
         #expect(throws: SectionEnvelopeError.nestingTooDeep(offset: 37 + 126)) { try decode(inContent) }
         let atTop = String(repeating: "[", count: depth)
-        #expect(throws: SectionEnvelopeError.self) { try decode(atTop) }
-        let wrapped = String(repeating: #"{"sections":"#, count: 10_000)
-        #expect(throws: SectionEnvelopeError.self) { try decode(wrapped) }
+        #expect(throws: SectionEnvelopeError.nestingTooDeep(offset: 128)) { try decode(atTop) }
+        let wrapped = String(repeating: #"{"sections":"#, count: 10_000)  // 12 bytes a level
+        #expect(throws: SectionEnvelopeError.nestingTooDeep(offset: 128 * 12)) { try decode(wrapped) }
     }
 
     @Test func nestingUpToTheLimitIsFine() throws {
@@ -154,7 +155,9 @@ struct SectionsEnvelopeTests {
         let content = String(repeating: "[", count: 126) + String(repeating: "]", count: 126)
         #expect(try decode(#"[{"id":"a","type":"banner","content":\#(content)}]"#).payloads.count == 1)
         let deeper = String(repeating: "[", count: 127) + String(repeating: "]", count: 127)
-        #expect(throws: SectionEnvelopeError.self) { try decode(#"[{"id":"a","type":"banner","content":\#(deeper)}]"#) }
+        #expect(throws: SectionEnvelopeError.nestingTooDeep(offset: 37 + 126)) {
+            try decode(#"[{"id":"a","type":"banner","content":\#(deeper)}]"#)
+        }
     }
 
     @Test func aResponseOverTheSizeLimitIsRefusedBeforeReading() throws {

@@ -69,6 +69,17 @@ struct DayTextTests {
             ])
     }
 
+    /// A reason made by hand, not by the parser, may name a month that does not exist: its failure leaves the
+    /// month's name out (the catalog then uses its plain wording) instead of trapping on the list of names.
+    @Test(arguments: [0, 13, -1, Int.max, Int.min])
+    func aReasonWithAMonthOutsideTheYearGivesAFailureWithoutAMonthName(month: Int) {
+        let error = DayTextError.noSuchDay(text: "2025-13-40", year: 2025, month: month, day: 40, daysInMonth: 31)
+        let failure = error.failure
+        #expect(failure.code == .dayNoSuchDay)
+        #expect(failure.parameters[ValidationParameter.monthName] == nil)
+        #expect(ValidationMessages.english.message(for: failure) == "This day does not exist in its month.")
+    }
+
     @Test func aCalendarDateIsOnlyMadeFromADayThatExists() throws {
         #expect(CalendarDate(year: 2025, month: 2, day: 29) == nil)
         #expect(CalendarDate(year: 0, month: 1, day: 1) == nil)

@@ -44,7 +44,7 @@ struct EmailWordScanTests {
         }
     }
 
-    @Test func marksEveryByteThatIsNotALetterOrDigit() {
+    @Test func marksEveryByteThatIsNotALetterOrDigit() throws {
         var generator = SeededGenerator(seed: 0x3A5C)
         let interesting: [UInt8] = Array("09azAZ@[`{/:.-_+ ".utf8) + [0x00, 0x7F, 0x80, 0xC3, 0xE1, 0xFF]
         for count in 8...64 {
@@ -57,18 +57,18 @@ struct EmailWordScanTests {
                 let expected = bytes.enumerated().reduce(UInt64(0)) { marks, element in
                     Self.reference([element.element]).length == 1 ? marks : marks | 1 << UInt64(element.offset)
                 }
-                bytes.withUnsafeBufferPointer { buffer in
-                    guard let base = buffer.baseAddress else { return }
+                try bytes.withUnsafeBufferPointer { buffer in
+                    let base = try #require(buffer.baseAddress, "a buffer of \(count) bytes has an address")
                     #expect(WordScan.nonAlphanumerics(base, count: count) == expected, "\(bytes)")
                 }
             }
         }
     }
 
-    @Test func loadsTheFirstByteAsTheLowest() {
+    @Test func loadsTheFirstByteAsTheLowest() throws {
         let bytes: [UInt8] = [1, 2, 3, 4, 5, 6, 7, 8, 9]
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
+        try bytes.withUnsafeBufferPointer { buffer in
+            let base = try #require(buffer.baseAddress, "a buffer of nine bytes has an address")
             #expect(WordScan.load(base) == 0x0807_0605_0403_0201)
             #expect(WordScan.load(base + 1) == 0x0908_0706_0504_0302)
         }

@@ -73,14 +73,16 @@ public enum DayTextError: Error, Hashable, Sendable {
             return ValidationFailure(
                 code: code, parameters: [ValidationParameter.text: text, ValidationParameter.month: String(month)])
         case .noSuchDay(let text, let year, let month, let day, let daysInMonth):
-            return ValidationFailure(
-                code: code,
-                parameters: [
-                    ValidationParameter.text: text, ValidationParameter.year: String(year),
-                    ValidationParameter.month: String(month),
-                    ValidationParameter.monthName: DayText.englishMonthNames[month - 1],
-                    ValidationParameter.day: String(day), ValidationParameter.daysInMonth: String(daysInMonth),
-                ])
+            var parameters = [
+                ValidationParameter.text: text, ValidationParameter.year: String(year),
+                ValidationParameter.month: String(month), ValidationParameter.day: String(day),
+                ValidationParameter.daysInMonth: String(daysInMonth),
+            ]
+            // The parser only reports months 1 to 12; a reason made by hand may name any, and then has no name.
+            if (1...12).contains(month) {
+                parameters[ValidationParameter.monthName] = DayText.englishMonthNames[month - 1]
+            }
+            return ValidationFailure(code: code, parameters: parameters)
         }
     }
 }
