@@ -135,7 +135,7 @@ struct NetworkFeaturesTests {
             await factory.close()
             let offline = makeFactory(folder: folder)
             let cached = try await offline.makeHomeScreen().load()
-            #expect(cached.source == .cache(savedAt: fixedNow))
+            #expect(cached.source == .cache(savedAt: fixedNow, reason: .unreachable))
             #expect(cached.sections == screen.sections)
             await offline.close()
         }

@@ -21,6 +21,7 @@ actor SessionFile: SessionStoring {
     private let record: (any RecordStoring & ExclusiveRecordUpdating)?
     private let log: @Sendable (String) -> Void
     private var unsaved: AuthToken?
+    private var failure: SessionError?
 
     init(record: (any RecordStoring & ExclusiveRecordUpdating)?, log: @escaping @Sendable (String) -> Void) {
         self.record = record
@@ -42,14 +43,27 @@ actor SessionFile: SessionStoring {
             guard let record else { throw StorageError.closed }
             try await record.write(try Self.encode(token))
             unsaved = nil
+            failure = nil
         } catch {
             unsaved = token
+            failure = .storage(detail: Self.reason(error))
             log("session: the session could not be saved (\(error)); it is kept for this run only")
         }
     }
 
+    func saveFailure() async -> SessionError? {
+        failure
+    }
+
+    /// Why the file could not be written, as a phrase.
+    private static func reason(_ error: any Error) -> String {
+        guard let error = error as? StorageError else { return "the file could not be written" }
+        return error.message.prefix(1).lowercased() + error.message.dropFirst().trimmingCharacters(in: ["."])
+    }
+
     func clear() async throws(SessionError) {
         unsaved = nil
+        failure = nil
         do {
             _ = try await record?.delete()
         } catch {

@@ -6,8 +6,17 @@ public struct HomeScreen: Hashable, Sendable {
     public enum Source: Hashable, Sendable {
         /// The server, just now.
         case network
-        /// The copy saved when the server last answered, at `savedAt`; the server could not be reached.
-        case cache(savedAt: Date)
+        /// The copy saved when the server last sent a usable screen, at `savedAt`, and why it is shown instead.
+        case cache(savedAt: Date, reason: CacheReason)
+    }
+
+    /// Why the saved copy is shown instead of the server's answer.
+    public enum CacheReason: Hashable, Sendable {
+        /// The server could not be reached.
+        case unreachable
+        /// The server answered, but with something that is not a screen this app can show (not a sections list,
+        /// or no section it knows); `problem` says what, as a sentence. A saved screen is never replaced by one.
+        case unusableAnswer(problem: String)
     }
 
     /// The sections, ready to show.

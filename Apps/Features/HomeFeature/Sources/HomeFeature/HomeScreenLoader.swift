@@ -43,13 +43,15 @@ public struct HomeScreenLoader: HomeScreenLoading {
         ScreenAssembler(mappers: registry, options: ScreenAssemblyOptions(envelopeLayout: .flat))
     }
 
-    /// The screen from the server, or the saved copy when the server cannot be reached.
+    /// The screen from the server, or the saved copy when the server cannot be reached or answers with nothing
+    /// this app can show. A saved screen is only ever replaced by one with sections.
     public func load() async throws(HomeScreenError) -> HomeScreen {
         let response: Data
         do {
             response = try await api.send(HomeSectionsAPI.sections())
         } catch {
-            return try await cachedScreen(because: "\(error)")
+            log("home: \(error); showing the saved copy")
+            return try await cachedScreen(.unreachable, failure: "\(error)")
         }
         let assembly: ScreenAssembly
         let payloads: [SectionPayload]
@@ -57,9 +59,22 @@ public struct HomeScreenLoader: HomeScreenLoading {
             assembly = try assembler.assemble(envelope: response)
             payloads = try SectionsEnvelopeDecoder(layout: .flat).decode(response).payloads
         } catch {
-            throw .invalidResponse(detail: "\(error)")
+            let problem = "The server's answer is not a home screen. \(error)"
+            log("home: \(problem) Showing the saved copy.")
+            guard let cached = try? await cachedScreen(.unusableAnswer(problem: problem), failure: problem) else {
+                throw .invalidResponse(detail: "\(error)")
+            }
+            return cached
         }
         await report(assembly)
+        guard !assembly.sections.isEmpty else {
+            let problem = "The server sent no section this app can show."
+            guard var cached = try? await cachedScreen(.unusableAnswer(problem: problem), failure: problem) else {
+                return await screen(assembly, source: .network)
+            }
+            cached.skipped = await screen(assembly, source: .network).skipped + cached.skipped
+            return cached
+        }
         await remember(assembly, payloads: payloads)
         return await screen(assembly, source: .network)
     }
@@ -94,8 +109,9 @@ public struct HomeScreenLoader: HomeScreenLoading {
         }
     }
 
-    private func cachedScreen(because failure: String) async throws(HomeScreenError) -> HomeScreen {
-        log("home: \(failure); showing the saved copy")
+    private func cachedScreen(
+        _ reason: HomeScreen.CacheReason, failure: String
+    ) async throws(HomeScreenError) -> HomeScreen {
         let document: Document?
         do {
             document = try await documents.load(try DocumentID(Self.layoutID))
@@ -116,7 +132,7 @@ public struct HomeScreenLoader: HomeScreenLoading {
         }
         do {
             let assembly = try assembler.assemble(payloads)
-            var screen = await screen(assembly, source: .cache(savedAt: layout.savedAt))
+            var screen = await screen(assembly, source: .cache(savedAt: layout.savedAt, reason: reason))
             screen.skipped += missing
             return screen
         } catch {

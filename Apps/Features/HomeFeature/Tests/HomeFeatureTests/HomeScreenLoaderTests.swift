@@ -87,7 +87,7 @@ struct HomeScreenLoaderTests {
         let shown = try await loader(online, documents: documents).load()
         let offline = ScriptedHTTPClient([.fail(.timeout)])
         let cached = try await loader(offline, documents: documents).load()
-        #expect(cached.source == .cache(savedAt: fixedNow))
+        #expect(cached.source == .cache(savedAt: fixedNow, reason: .unreachable))
         #expect(cached.sections == shown.sections)
     }
 
@@ -127,5 +127,49 @@ struct HomeScreenLoaderTests {
         let encoded = try #require(DocumentSectionStorage.documentID(for: "x."))
         let lookalike = try #require(DocumentSectionStorage.documentID(for: "78"))
         #expect(Set([plain, encoded, lookalike].map(\.rawValue)).count == 3)
+    }
+
+    @Test(arguments: [
+        "[1,2,3]", "{\"version\": 1, \"sections\": []}", "{\"sections\": [{\"id\": \"x\", \"type\": \"nope\"}]}",
+    ])
+    func anAnswerWithNoSectionToShowNeverReplacesTheSavedScreen(body: String) async throws {
+        let documents = FakeDocumentStore()
+        let shown = try await loader(ScriptedHTTPClient([.status(200, body: screenJSON)]), documents: documents).load()
+        let hostile = try await loader(ScriptedHTTPClient([.status(200, body: body)]), documents: documents).load()
+        #expect(
+            hostile.source
+                == .cache(
+                    savedAt: fixedNow, reason: .unusableAnswer(problem: "The server sent no section this app can show.")
+                ))
+        #expect(hostile.sections == shown.sections)
+        let offline = try await loader(ScriptedHTTPClient([.fail(.timeout)]), documents: documents).load()
+        #expect(offline.sections == shown.sections, "the good copy is still the saved one")
+    }
+
+    @Test func anAnswerThatIsNotJSONShowsTheSavedScreenWithWhy() async throws {
+        let documents = FakeDocumentStore()
+        let shown = try await loader(ScriptedHTTPClient([.status(200, body: screenJSON)]), documents: documents).load()
+        let broken = try await loader(
+            ScriptedHTTPClient([.status(200, body: "{\"version\": 1, \"sections\": [")]), documents: documents
+        ).load()
+        #expect(broken.sections == shown.sections)
+        guard case .cache(_, .unusableAnswer(let problem)) = broken.source else {
+            Issue.record("the saved copy was not shown: \(broken.source)")
+            return
+        }
+        #expect(problem.hasPrefix("The server's answer is not a home screen. "))
+        #expect(!problem.contains("malformedJSON") && !problem.contains("SectionsRegistry."), "\(problem)")
+    }
+
+    @Test func withoutASavedCopyAnEmptyAnswerIsShownButNotSaved() async throws {
+        let documents = FakeDocumentStore()
+        let empty = try await loader(ScriptedHTTPClient([.status(200, body: "[1,2,3]")]), documents: documents).load()
+        #expect(empty.source == .network && empty.sections.isEmpty)
+        await #expect {
+            try await loader(ScriptedHTTPClient([.fail(.timeout)]), documents: documents).load()
+        } throws: { error in
+            guard case .offlineWithoutCache? = error as? HomeScreenError else { return false }
+            return true
+        }
     }
 }

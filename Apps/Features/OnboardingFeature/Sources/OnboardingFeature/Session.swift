@@ -5,6 +5,10 @@ public import Validation
 public protocol SessionStoring: TokenStore {
     /// Forgets the session; nothing happens when there is none.
     func clear() async throws(SessionError)
+    /// Why the session saved last could not be kept on this device (it lives in memory for this run only, and the
+    /// next run finds no one signed in), or nil when it was kept. `TokenStore.save` cannot fail, since the auth
+    /// decorator saves renewed sessions in the middle of a request; a sign-in asks here afterwards.
+    func saveFailure() async -> SessionError?
 }
 
 /// Why signing in, signing out or asking who is signed in failed.
@@ -31,6 +35,8 @@ public protocol SessionManaging: Sendable {
     func signOut() async throws(SessionError) -> Bool
     /// Who the session belongs to, or nil when no one is signed in.
     func currentUser() async throws(SessionError) -> CurrentUser?
+    /// Why the last session saved on this device (by signing in or registering) could not be kept there, or nil.
+    func saveFailure() async -> SessionError?
 }
 
 /// `SessionManaging` over the sign-in resource of the Ledger API.
@@ -58,8 +64,14 @@ public struct SessionManager: SessionManaging {
             if case .http(let response) = error, response.status == 401 { throw .unknownAccount(email) }
             throw .unavailable(detail: error.description)
         }
+        if let failure = await session.saveFailure() { throw failure }
         guard let user = try await currentUser() else { throw .notSignedIn }
         return user
+    }
+
+    /// See the protocol.
+    public func saveFailure() async -> SessionError? {
+        await session.saveFailure()
     }
 
     /// See the protocol.

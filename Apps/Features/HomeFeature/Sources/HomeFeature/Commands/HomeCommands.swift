@@ -83,8 +83,11 @@ public struct HomeCommands: CommandGroup {
         }
         switch screen.source {
         case .network: console.line("Home")
-        case .cache(let savedAt):
+        case .cache(let savedAt, .unreachable):
             console.line("Home (offline: the copy saved \(ISO8601DateFormatter().string(from: savedAt)))")
+        case .cache(let savedAt, .unusableAnswer(let problem)):
+            console.line("Home (the copy saved \(ISO8601DateFormatter().string(from: savedAt)))")
+            console.error("ledger: the home screen is the saved copy: \(TerminalText.safe(problem))")
         }
         for section in printed {
             for line in section.lines { console.line("  " + line) }
@@ -123,16 +126,30 @@ struct HomeJSON: Encodable {
         }
     }
     let source: String
+    let reason: String?
     let sections: [Section]
     let skipped: [Skipped]
 
     init(_ screen: HomeScreen, sections printed: [(kind: String, lines: [String])]) {
         switch screen.source {
-        case .network: source = "network"
-        case .cache: source = "cache"
+        case .network: (source, reason) = ("network", nil)
+        case .cache(_, .unreachable): (source, reason) = ("cache", "unreachable")
+        case .cache(_, .unusableAnswer(let problem)): (source, reason) = ("cache", TerminalText.safe(problem))
         }
         sections = printed.map { Section(kind: $0.kind, lines: $0.lines) }
         skipped = screen.skipped.map { Skipped(id: $0.id, type: $0.type, reason: $0.reason) }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(source, forKey: .source)
+        try container.encode(reason, forKey: .reason)
+        try container.encode(sections, forKey: .sections)
+        try container.encode(skipped, forKey: .skipped)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case source, reason, sections, skipped
     }
 }
 
@@ -147,8 +164,9 @@ extension CommandError {
                 status: .unavailable)
         case .invalidResponse(let detail):
             CommandError(
-                message: "the API server sent something that is not a home screen (\(TerminalText.safe(detail)))",
-                status: .unavailable)
+                message: "the API server sent something that is not a home screen, and no copy was saved yet",
+                hint: "Check that --api-url names the Ledger API; once it sends a screen, it is saved for offline use.",
+                status: .unavailable, details: [TerminalText.safe(detail)])
         }
     }
 }

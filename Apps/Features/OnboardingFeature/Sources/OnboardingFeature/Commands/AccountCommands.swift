@@ -54,6 +54,14 @@ public struct AccountCommands: CommandGroup {
             let console = invocation.console
             switch state {
             case .succeeded:
+                if case .storage(let detail)? = await sessions().saveFailure() {
+                    throw CommandError(
+                        message: "the account \(email) was created, but the session could not be kept on this "
+                            + "machine: \(detail)",
+                        hint: "Make the data folder writable (or pass another --data-dir), then sign in with "
+                            + "'ledger login \(email)'.",
+                        status: .ioError)
+                }
                 if console.json {
                     console.emit(["email": email, "status": "registered"])
                 } else {

@@ -28,7 +28,9 @@ extension CommandError {
         case .storage(let detail):
             CommandError(
                 message: "the session could not be kept on this machine: \(detail)",
-                hint: "Check that --data-dir points at a writable folder.", status: .ioError)
+                hint: "Make the data folder writable (or pass another --data-dir), then sign in again with "
+                    + "'ledger login EMAIL'; until then no one is signed in here.",
+                status: .ioError)
         }
     }
 
