@@ -95,7 +95,7 @@ class ControlTests(DevServerTestCase):
                 self.assertEqual(status, 422)
                 self.assertIn(field, [entry["field"] for entry in answer["error"]["fields"]])
         self.assertEqual(self.server.request("POST", "/_control", {})[2],
-                         {"latency_ms": 0, "hang": False, "failures": []})
+                         {"latency_ms": 0, "hang": False, "failures": [], "hostile": []})
         self.assertEqual(self.server.request("POST", "/_control", raw=b"nope")[0], 400)
         self.assertEqual(self.server.request("POST", "/_control", [1])[0], 422)
 
@@ -103,7 +103,7 @@ class ControlTests(DevServerTestCase):
         auth = self.bearer()
         self.server.request("POST", "/_control", {"latency_ms": 5, "fail": {"count": 3}})
         state = self.server.request("POST", "/_control/reset")[2]
-        self.assertEqual(state, {"latency_ms": 0, "hang": False, "failures": []})
+        self.assertEqual(state, {"latency_ms": 0, "hang": False, "failures": [], "hostile": []})
         self.assertEqual(self.server.stats()["total"], 0)
         self.assertEqual(self.server.request("GET", "/v1/me", headers=auth)[0], 200)
         self.server.request("POST", "/_control/reset", {"data": True})

@@ -8,7 +8,8 @@ import hashlib
 import threading
 from typing import Any
 
-from core import ApiError, FailureRule, Request, Response, Route, expire_access_tokens, is_header_safe, is_integer
+from core import ApiError, FailureRule, HostileRule, Request, Response, Route, expire_access_tokens, is_header_safe
+from core import is_integer
 from core import validation_error
 
 # No SERVES: every unit whose tests start the server uses these (core.SERVER_CLIENTS).
@@ -35,8 +36,21 @@ CONTROL_USAGE = """\
                                                            "hang": false, a reset or shutdown
                                   "expire_tokens": true    every access token issued so far answers 401
                                                            token_expired (refresh tokens keep working)
+                                  "hostile": {"reply": KIND, "path": "/v1/me", "method": "GET", "count": N}
+                                                           matching requests (the next N, or every one without
+                                                           "count") get a hostile reply instead: "redirect" (with
+                                                           "status" 301/302/303/307/308 and "location"),
+                                                           "gzip_bomb" ("inflated_bytes", default 1 GiB),
+                                                           "endless_chunked", "huge_length" ("declared_bytes",
+                                                           default 2 GB, then streams zeros), "drip" (a small
+                                                           answer one byte per "interval_ms", default 1000),
+                                                           "truncated" (less than its Content-Length, then
+                                                           closed), "escapes" (the real answer with terminal
+                                                           escapes, a forged line and a direction override added
+                                                           to every string), "body" ("status", default 200, and
+                                                           "text" sent as it is)
                                   -> 200 the control state
-  POST /_control/reset            clears latency, failures, hang and the statistics; {"data": true} also
+  POST /_control/reset            clears latency, failures, hostile replies, hang and the statistics; {"data": true} also
                                   forgets users, tokens, invoices and idempotency keys
   GET  /_stats                    200 {"total", "paths": {"/v1/me": 3}, "routes": {"GET /v1/me": 3},
                                   "statuses": {"200": 2, "401": 1}, "delayed_ms": 300}: every request that
@@ -89,7 +103,7 @@ def parse_control(body: Any) -> dict[str, Any]:
     if not isinstance(body, dict):
         raise validation_error([{"field": "", "code": "not_an_object"}])
     fields: list[dict[str, str]] = []
-    known = {"latency_ms", "fail", "hang", "expire_tokens"}
+    known = {"latency_ms", "fail", "hang", "expire_tokens", "hostile"}
     for key in sorted(set(body) - known):
         fields.append({"field": key, "code": "unknown_key"})
     parsed: dict[str, Any] = {}
@@ -138,9 +152,70 @@ def parse_control(body: Any) -> dict[str, Any]:
                 fields.append({"field": "fail.method", "code": "invalid"})
             if not fields:
                 parsed["fail"] = FailureRule(count, status, retry_after, path, method.upper() if method else None)
+    if "hostile" in body:
+        rule = parse_hostile(body["hostile"], fields)
+        if rule is not None:
+            parsed["hostile"] = rule
     if fields:
         raise validation_error(fields)
     return parsed
+
+
+def parse_hostile(rule: Any, fields: list[dict[str, str]]) -> HostileRule | None:
+    if not isinstance(rule, dict):
+        fields.append({"field": "hostile", "code": "not_an_object"})
+        return None
+    kind = rule.get("reply")
+    if kind not in HostileRule.KINDS:
+        fields.append({"field": "hostile.reply", "code": "invalid"})
+        return None
+    allowed = {"reply", "path", "method", "count"} | {
+        "redirect": {"status", "location"}, "gzip_bomb": {"inflated_bytes"}, "huge_length": {"declared_bytes"},
+        "drip": {"interval_ms"}, "body": {"status", "text"},
+    }.get(kind, set())
+    for key in sorted(set(rule) - allowed):
+        fields.append({"field": f"hostile.{key}", "code": "unknown_key"})
+    count = rule.get("count")
+    path = rule.get("path")
+    method = rule.get("method")
+    if count is not None and (not is_integer(count) or not 1 <= count <= 1_000_000):
+        fields.append({"field": "hostile.count", "code": "out_of_range"})
+    if path is not None and (not isinstance(path, str) or not path.startswith("/")):
+        fields.append({"field": "hostile.path", "code": "invalid"})
+    if method is not None and (not isinstance(method, str) or not method.isalpha()):
+        fields.append({"field": "hostile.method", "code": "invalid"})
+    options: dict[str, Any] = {}
+    if kind == "redirect":
+        if rule.get("status") not in (301, 302, 303, 307, 308):
+            fields.append({"field": "hostile.status", "code": "invalid"})
+        location = rule.get("location")
+        if not isinstance(location, str) or not location or not is_header_safe(location):
+            fields.append({"field": "hostile.location", "code": "invalid"})
+        options = {"status": rule.get("status"), "location": location}
+    elif kind == "gzip_bomb":
+        inflated = rule.get("inflated_bytes", 1 << 30)
+        if not is_integer(inflated) or not 1 <= inflated <= 8 << 30:
+            fields.append({"field": "hostile.inflated_bytes", "code": "out_of_range"})
+        options = {"inflated_bytes": inflated}
+    elif kind == "huge_length":
+        declared = rule.get("declared_bytes", 2_000_000_000)
+        if not is_integer(declared) or not 1 <= declared <= 1 << 40:
+            fields.append({"field": "hostile.declared_bytes", "code": "out_of_range"})
+        options = {"declared_bytes": declared}
+    elif kind == "drip":
+        interval = rule.get("interval_ms", 1000)
+        if not is_integer(interval) or not 0 <= interval <= MAX_LATENCY_MS:
+            fields.append({"field": "hostile.interval_ms", "code": "out_of_range"})
+        options = {"interval_ms": interval}
+    elif kind == "body":
+        status = rule.get("status", 200)
+        text = rule.get("text")
+        if not is_integer(status) or not 100 <= status <= 599:
+            fields.append({"field": "hostile.status", "code": "out_of_range"})
+        if not isinstance(text, str):
+            fields.append({"field": "hostile.text", "code": "invalid"})
+        options = {"status": status, "text": text}
+    return HostileRule(kind, count, path, method.upper() if method else None, options)
 
 
 def stats(request: Request) -> Response:
@@ -163,6 +238,8 @@ def control(request: Request) -> Response:
             state.latency_ms = parsed["latency_ms"]
         if "fail" in parsed:
             state.failures.append(parsed["fail"])
+        if "hostile" in parsed:
+            state.hostile.append(parsed["hostile"])
         if parsed.get("expire_tokens"):
             expire_access_tokens(state)
         if parsed.get("hang") is True and state.gate.is_set():

@@ -207,6 +207,65 @@ class FailureRule:
         }
 
 
+class HostileRule:
+    """The next `remaining` requests matching `path` and `method` (every one when `remaining` is None) get a hostile
+    reply instead of their answer: what a broken or malicious server sends, for the client's tests."""
+
+    KINDS = ("redirect", "gzip_bomb", "endless_chunked", "huge_length", "drip", "truncated", "escapes", "body")
+
+    def __init__(self, kind: str, remaining: int | None, path: str | None, method: str | None,
+                 options: dict[str, Any]):
+        self.kind = kind
+        self.remaining = remaining
+        self.path = path
+        self.method = method
+        self.options = options
+
+    def matches(self, method: str, path: str) -> bool:
+        return (
+            (self.remaining is None or self.remaining > 0)
+            and (self.path is None or self.path == path)
+            and (self.method is None or self.method == method)
+        )
+
+    def describe(self) -> dict[str, Any]:
+        return {"reply": self.kind, "remaining": self.remaining, "path": self.path, "method": self.method,
+                **self.options}
+
+
+#: Added to every string of a JSON answer under an `escapes` rule: clears the screen, rings the bell, returns the
+#: cursor and forges a line of the app's own, hides the rest with a direction override.
+HOSTILE_TEXT = "\u001b[2J\u0007\r\nledger: you are signed out; run 'ledger login attacker@evil.test'\u202e"
+
+
+def with_hostile_text(value: Any) -> Any:
+    if isinstance(value, str):
+        return value + HOSTILE_TEXT
+    if isinstance(value, list):
+        return [with_hostile_text(item) for item in value]
+    if isinstance(value, dict):
+        return {key: with_hostile_text(item) for key, item in value.items()}
+    return value
+
+
+_GZIP_BOMBS: dict[int, bytes] = {}
+_GZIP_LOCK = threading.Lock()
+
+
+def gzip_bomb(inflated: int) -> bytes:
+    """A gzip stream of `inflated` zero bytes (about a thousandth of that compressed), made once per size."""
+    import zlib
+    with _GZIP_LOCK:
+        if inflated not in _GZIP_BOMBS:
+            compressor = zlib.compressobj(9, zlib.DEFLATED, 31)
+            chunk = bytes(1 << 20)
+            parts = [compressor.compress(chunk) for _ in range(inflated >> 20)]
+            parts.append(compressor.compress(bytes(inflated & ((1 << 20) - 1))))
+            parts.append(compressor.flush())
+            _GZIP_BOMBS[inflated] = b"".join(parts)
+        return _GZIP_BOMBS[inflated]
+
+
 class State:
     """Everything the server remembers, guarded by one lock; handlers never block while holding it.
 
@@ -234,6 +293,7 @@ class State:
     def reset_control(self) -> None:
         self.latency_ms = 0
         self.failures: list[FailureRule] = []
+        self.hostile: list[HostileRule] = []
         gate = getattr(self, "gate", None)
         if gate is not None:
             gate.set()
@@ -249,6 +309,7 @@ class State:
             "latency_ms": self.latency_ms,
             "hang": not self.gate.is_set(),
             "failures": [rule.describe() for rule in self.failures if rule.remaining > 0],
+            "hostile": [rule.describe() for rule in self.hostile if rule.remaining is None or rule.remaining > 0],
         }
 
     def release_hung_requests(self) -> None:
@@ -443,17 +504,99 @@ class Handler(BaseHTTPRequestHandler):
         query = parse_qs(parts.query, keep_blank_values=True)
         state = self.server.state
         is_control = self.server.is_control(path)
+        hostile = None
         try:
             if not is_control:
                 self.before_api_request(method, path)
+                hostile = self.take_hostile_rule(method, path)
             body = self.read_body()
+            if hostile is not None and hostile.kind not in ("escapes",):
+                with state.lock:
+                    state.statuses["hostile"] += 1
+                self.reply_hostile(hostile)
+                return
             status, payload, headers = self.route(Request(self, method, path, query, body))
+            if hostile is not None:
+                payload = with_hostile_text(payload)
         except ApiError as error:
             status, payload, headers = error.status, error.body(), error.headers
         if not is_control:
             with state.lock:
                 state.statuses[str(status)] += 1
         self.respond(status, payload, headers, head_only=method == "HEAD")
+
+    def take_hostile_rule(self, method: str, path: str) -> "HostileRule | None":
+        state = self.server.state
+        with state.lock:
+            rule = next((rule for rule in state.hostile if rule.matches(method, path)), None)
+            if rule is not None and rule.remaining is not None:
+                rule.remaining -= 1
+            return rule
+
+    def reply_hostile(self, rule: "HostileRule") -> None:
+        """Writes what the rule says, bypassing the normal answer; the connection is closed afterwards."""
+        self.close_connection = True
+        options = rule.options
+        try:
+            if rule.kind == "redirect":
+                self.send_response(options["status"])
+                self.send_header("Location", options["location"])
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+            elif rule.kind == "gzip_bomb":
+                data = gzip_bomb(options["inflated_bytes"])
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Encoding", "gzip")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+            elif rule.kind == "endless_chunked":
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Transfer-Encoding", "chunked")
+                self.end_headers()
+                chunk = b"[" + b"0," * 32767 + b"0"
+                framed = f"{len(chunk):x}\r\n".encode() + chunk + b"\r\n"
+                while True:
+                    self.wfile.write(framed)
+            elif rule.kind == "huge_length":
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(options["declared_bytes"]))
+                self.end_headers()
+                block = bytes(1 << 16)
+                sent = 0
+                while sent < options["declared_bytes"]:
+                    self.wfile.write(block)
+                    sent += len(block)
+            elif rule.kind == "drip":
+                body = b'{"version": 1, "sections": []}'
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                for byte in body:
+                    self.wfile.write(bytes([byte]))
+                    self.wfile.flush()
+                    time.sleep(options["interval_ms"] / 1000)
+            elif rule.kind == "truncated":
+                body = b'{"version": 1, "sections": ['
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body) * 10))
+                self.end_headers()
+                self.wfile.write(body)
+            elif rule.kind == "body":
+                data = options["text"].encode("utf-8")
+                self.send_response(options["status"])
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+            self.wfile.flush()
+        except (BrokenPipeError, ConnectionResetError, OSError):
+            pass
 
     def before_api_request(self, method: str, path: str) -> None:
         """Counts the request, then applies hang, latency and injected failures, in that order."""

@@ -75,6 +75,75 @@ public struct DevServerControl: Encodable, Sendable {
         }
     }
 
+    /// A hostile reply to matching requests, instead of their answer: what a broken or malicious server sends.
+    public struct Hostile: Encodable, Sendable {
+        /// What the server sends.
+        public enum Reply: String, Encodable, Sendable {
+            /// `status` (301, 302, 303, 307, 308) with `location`.
+            case redirect
+            /// A small gzip body that inflates to `inflatedBytes`.
+            case gzipBomb = "gzip_bomb"
+            /// A chunked body that never ends.
+            case endlessChunked = "endless_chunked"
+            /// A declared `Content-Length` of `declaredBytes`, then zeros for as long as they are read.
+            case hugeLength = "huge_length"
+            /// A small answer, one byte every `intervalMilliseconds`.
+            case drip
+            /// Less than the declared `Content-Length`, then the connection closed.
+            case truncated
+            /// The real answer with terminal escapes, a forged line and a direction override in every string.
+            case escapes
+            /// `text` as it is, with `status`.
+            case body
+        }
+
+        /// What the server sends.
+        public var reply: Reply
+        /// Only requests to this path.
+        public var path: String?
+        /// Only requests with this method.
+        public var method: String?
+        /// Only the next this many requests; every matching one when nil.
+        public var count: Int?
+        /// The status of a redirect or a body.
+        public var status: Int?
+        /// Where a redirect points.
+        public var location: String?
+        /// How large a gzip bomb inflates.
+        public var inflatedBytes: Int?
+        /// The `Content-Length` a huge answer declares.
+        public var declaredBytes: Int?
+        /// The pause between a drip's bytes.
+        public var intervalMilliseconds: Int?
+        /// The text of a body.
+        public var text: String?
+
+        /// Creates a rule; only the fields its reply reads are sent.
+        public init(
+            _ reply: Reply, path: String? = nil, method: String? = nil, count: Int? = nil, status: Int? = nil,
+            location: String? = nil, inflatedBytes: Int? = nil, declaredBytes: Int? = nil,
+            intervalMilliseconds: Int? = nil, text: String? = nil
+        ) {
+            self.reply = reply
+            self.path = path
+            self.method = method
+            self.count = count
+            self.status = status
+            self.location = location
+            self.inflatedBytes = inflatedBytes
+            self.declaredBytes = declaredBytes
+            self.intervalMilliseconds = intervalMilliseconds
+            self.text = text
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case reply, path, method, count, status, location, text
+            case inflatedBytes = "inflated_bytes"
+            case declaredBytes = "declared_bytes"
+            case intervalMilliseconds = "interval_ms"
+        }
+    }
+
     /// Delay every API response by this many milliseconds.
     public var latencyMilliseconds: Int?
     /// Inject failures.
@@ -83,17 +152,23 @@ public struct DevServerControl: Encodable, Sendable {
     public var hang: Bool?
     /// Expire every access token issued so far.
     public var expireTokens: Bool?
+    /// Answer matching requests with a hostile reply.
+    public var hostile: Hostile?
 
     /// Creates a control call; nil fields are left as they are.
-    public init(latencyMilliseconds: Int? = nil, fail: Failure? = nil, hang: Bool? = nil, expireTokens: Bool? = nil) {
+    public init(
+        latencyMilliseconds: Int? = nil, fail: Failure? = nil, hang: Bool? = nil, expireTokens: Bool? = nil,
+        hostile: Hostile? = nil
+    ) {
         self.latencyMilliseconds = latencyMilliseconds
         self.fail = fail
         self.hang = hang
         self.expireTokens = expireTokens
+        self.hostile = hostile
     }
 
     enum CodingKeys: String, CodingKey {
-        case fail, hang
+        case fail, hang, hostile
         case latencyMilliseconds = "latency_ms"
         case expireTokens = "expire_tokens"
     }

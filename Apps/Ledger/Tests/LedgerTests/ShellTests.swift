@@ -108,4 +108,35 @@ struct ShellTests {
         #expect(mode == 0o700, "the demo's data folder is private")
         try? FileManager.default.removeItem(atPath: path)
     }
+
+    @Test func theDataFolderAndItsFilesArePrivateWhateverTheUmask() async throws {
+        let workspace = try LedgerWorkspace()
+        let folder = workspace.folder.appendingPathComponent("data")
+        let command =
+            "umask 000; exec '\(workspace.binary.url.path)' expense add --title Coffee --price 3 --data-dir '\(folder.path)'"
+        let added = try await LedgerBinary.runTool("sh", ["-c", command])
+        #expect(added.status == 0, "\(added.standardError)")
+        #expect(!added.standardError.contains("warning"), "a folder the app made needs no warning")
+        let mode = { (path: String) throws -> Int in
+            try #require(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+        }
+        #expect(try mode(folder.path) == 0o700)
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            #expect(try mode(folder.appendingPathComponent(file).path) == 0o600, "\(file)")
+        }
+    }
+
+    @Test func aDataFolderOthersCanWriteInIsUsedWithAWarning() async throws {
+        let workspace = try LedgerWorkspace()
+        #expect(chmod(workspace.folder.path, 0o777) == 0)
+        let added = try await workspace.run(["expense", "add", "--title", "Coffee", "--price", "3"])
+        #expect(added.status == 0, "\(added.standardError)")
+        #expect(
+            added.standardError.hasPrefix(
+                "ledger: warning: The folder \(workspace.folder.path) can be changed by every user"))
+        #expect(added.standardError.contains("'chmod 700 \(workspace.folder.path)'"))
+        #expect(chmod(workspace.folder.path, 0o700) == 0)
+        let quiet = try await workspace.run(["expense", "list"])
+        #expect(quiet.standardError.isEmpty, "\(quiet.standardError)")
+    }
 }
