@@ -122,7 +122,7 @@ struct TestKitTests {
     @Test func aGateReleasesEveryWaiter() async {
         let gate = Gate()
         let waiters = (0..<5).map { _ in Task { await gate.wait() } }
-        await eventually("five waiters") { gate.waiting == 5 }
+        await eventually("five waiters", within: 1_000_000) { gate.waiting == 5 }
         gate.open()
         for waiter in waiters { await waiter.value }
         await gate.wait()  // an open gate does not block
