@@ -16,7 +16,7 @@ public enum ScriptedLoopbackServerError: Error, Hashable, Sendable, CustomString
     public var description: String {
         switch self {
         case .cannotListen(let step, let code):
-            "the loopback server could not listen: \(step) failed (\(String(cString: strerror(code))))"
+            "The loopback server could not listen on 127.0.0.1: \(step) failed (\(String(cString: strerror(code))))."
         }
     }
 }

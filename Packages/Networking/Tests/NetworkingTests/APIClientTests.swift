@@ -154,16 +154,12 @@ struct APIClientTests {
 
     @Test func unencodableBodiesAreAnEncodingErrorWithThePath() async {
         let (api, client) = api([.status(200)])
-        do {
-            _ = try await api.send(
+        await #expect {
+            try await api.send(
                 Endpoint<Data>.raw(method: .post, path: "/x", body: ["drafts": [Draft(name: "a", ratio: .infinity)]]))
-            Issue.record("encoded infinity")
-        } catch {
-            guard case .encoding(let path, _) = error else {
-                Issue.record("expected an encoding error, got \(error)")
-                return
-            }
-            #expect(path == "drafts[0].ratio")
+        } throws: { error in
+            guard case .encoding(let path, _) = error as? APIError else { return false }
+            return path == "drafts[0].ratio"
         }
         #expect(client.requests.isEmpty)
     }

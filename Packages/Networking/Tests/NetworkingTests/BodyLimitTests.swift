@@ -120,6 +120,31 @@ struct BodyLimitTests {
         }
     }
 
+    /// A redirect whose body never ends: FoundationNetworking keeps a 3xx body to itself until the transfer ends,
+    /// so on Linux only the time limit can end it, and does.
+    @Test func aRedirectWhoseBodyNeverEndsIsEndedByTheTimeLimit() async throws {
+        try await ScriptedLoopbackServer.run { (server) async throws in
+            server.route(
+                .get, "/moved",
+                then: ScriptedLoopbackServer.Reply(status: 302, headers: ["Location": "/elsewhere"])
+                    .delivered(.endlessChunks(chunkBytes: 1_024, interval: .milliseconds(2))))
+            let queue = TimerQueue(driver: .manual)
+            let client = TimeoutHTTPClient(wrapping: URLSessionHTTPClient(), timeout: .seconds(5), timers: queue)
+                .followingRedirects()
+            let call = Task {
+                await outcome { () async throws(HTTPClientError) in
+                    try await client.send(HTTPRequest(url: server.url("/moved")))
+                }
+            }
+            await server.waitForBodyBytesSent(8 * 1_024)
+            await eventually("the attempt's one timer is armed", within: 100_000) { queue.statistics.live == 1 }
+            queue.fire(now: .max)
+            #expect(await call.value.failure == .timeout)
+            await server.waitForAbandonedReplies(1)
+            #expect(server.requests(to: "/elsewhere").isEmpty)
+        }
+    }
+
     /// One byte at a time, as slowly as a server likes: the size limit never fires, the time limits on an
     /// injected clock do.
     @Test(arguments: [true, false])

@@ -85,17 +85,15 @@ struct TransportTests {
     }
 
     @Test(arguments: [
-        "file:///etc/passwd", "ftp://example.com/x", "mailto:a@b.c", "data:text/plain,hi", "http:///nohost",
+        ("file:///etc/passwd", "file"), ("ftp://example.com/x", "ftp"), ("mailto:a@b.c", "mailto"),
+        ("data:text/plain,hi", "data"), ("http:///nohost", "http"),
     ])
-    func unsupportedURLsAreRefusedBeforeSending(text: String) async throws {
+    func unsupportedURLsAreRefusedBeforeSending(text: String, scheme: String) async throws {
         let url = try #require(URL(string: text))
         let failure = await outcome { () async throws(HTTPClientError) in
             try await transport.send(HTTPRequest(url: url))
         }
-        guard case .invalidRequest(.unsupportedScheme) = failure.failure else {
-            Issue.record("expected unsupportedScheme, got \(failure)")
-            return
-        }
+        #expect(failure.failure == .invalidRequest(.unsupportedScheme(scheme)))
     }
 
     @Test(arguments: [
@@ -133,11 +131,8 @@ struct TransportTests {
         let failure = await outcome { () async throws(HTTPClientError) in
             try await transport.send(HTTPRequest(url: url))
         }
-        guard case .transport(let code) = failure.failure else {
-            Issue.record("expected a transport error, got \(failure)")
-            return
-        }
-        #expect(RetryPolicy().isRetryable(.transport(code: code)), "code \(code)")
+        #expect(failure.failure == .transport(code: -1004))  // NSURLErrorCannotConnectToHost
+        #expect(RetryPolicy().isRetryable(.transport(code: -1004)))
     }
 
     @Test func cancellingAnInFlightRequestThrowsCancelledAndClosesTheConnection() async throws {

@@ -13,7 +13,7 @@ extension APIError: CustomStringConvertible {
         case .encoding(let path, _):
             "The request's body could not be written as JSON: the field '\(path)' holds a value JSON cannot represent."
         case .invalidEndpoint(let path):
-            "'\(path)' is not a path the client can send: it must start with '/' and be percent-encoded."
+            "The path '\(path)' cannot be sent: a path starts with '/' and is percent-encoded."
         }
     }
 

@@ -12,7 +12,7 @@ extension HTTPClientError: CustomStringConvertible {
             "The address has no scheme or no host; only http and https addresses can be used."
         case .invalidRequest(.unsupportedScheme(let scheme)):
             "Only http and https addresses can be used, not '\(scheme)'."
-        case .invalidRequest(.invalidMethod(let method)): "'\(method)' is not an HTTP method."
+        case .invalidRequest(.invalidMethod(let method)): "The method '\(method)' is not an HTTP method."
         case .invalidRequest(.invalidHeader(let name)) where name.isEmpty:
             "A header without a name cannot be sent."
         case .invalidRequest(.invalidHeader(let name)):
