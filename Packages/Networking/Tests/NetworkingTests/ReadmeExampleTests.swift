@@ -60,6 +60,22 @@ struct ReadmeExampleTests {
         #expect(transport.requests.last?.headers["Authorization"] == nil)
     }
 
+    /// The example files compiled as an outside consumer's files are: by `swiftc` alone against the package's
+    /// built modules, without the package's `-package-name`, so a `package` symbol would not be found.
+    @Test(
+        .enabled(
+            if: ConsumerCompiler.shared != nil,
+            "needs swiftc on PATH and the package's modules in the build folder of this test bundle (SwiftPM)"))
+    func theExampleFilesCompileAsAnOutsideConsumersFiles() async throws {
+        let compiler = try #require(ConsumerCompiler.shared)
+        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Examples")
+        let files = try FileManager.default.contentsOfDirectory(at: examples, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "swift" }.map(\.path).sorted()
+        #expect(files.count == 4)
+        let (status, output) = await compiler.typecheck(files)
+        #expect(status == 0, "\(output)")
+    }
+
     @Test func everySwiftBlockOfTheReadmeAndTheTestingArticleIsAnExampleFileVerbatim() throws {
         let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         let package = tests.deletingLastPathComponent().deletingLastPathComponent()
@@ -82,6 +98,61 @@ struct ReadmeExampleTests {
             }
             let matched = blocks.map { block in files.first { $0.value == block }?.key }
             #expect(matched == expected.map { Optional($0) }, "\(path): its Swift blocks are not the example files")
+        }
+    }
+}
+
+/// `swiftc -typecheck` against the modules this test bundle was built with, as a consumer's build would see them.
+struct ConsumerCompiler: Sendable {
+    let swiftc: URL
+    let modules: URL
+
+    /// Nil when either cannot be found (then the test says why it did not run).
+    static let shared: ConsumerCompiler? = {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        let swiftc = path.split(separator: ":").map {
+            URL(fileURLWithPath: String($0)).appendingPathComponent("swiftc")
+        }
+        .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+        // The bundle sits in the build folder (`.build/<triple>/debug/`), whose `Modules` holds the package's.
+        var folder = URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent()
+        var modules: URL?
+        for _ in 0..<5 {
+            let candidate = folder.appendingPathComponent("Modules")
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("Networking.swiftmodule").path) {
+                modules = candidate
+                break
+            }
+            folder = folder.deletingLastPathComponent()
+        }
+        guard let swiftc, let modules else { return nil }
+        return ConsumerCompiler(swiftc: swiftc, modules: modules)
+    }()
+
+    /// The exit status and what the compiler printed.
+    func typecheck(_ files: [String]) async -> (Int32, String) {
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("networking-examples-module-cache")
+        let process = Process()
+        process.executableURL = swiftc
+        process.arguments =
+            [
+                "-typecheck", "-parse-as-library", "-swift-version", "6", "-I", modules.path, "-module-cache-path",
+                cache.path,
+            ]
+            + files
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        return await withCheckedContinuation { continuation in
+            process.terminationHandler = { finished in
+                let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                continuation.resume(returning: (finished.terminationStatus, text))
+            }
+            do {
+                try process.run()
+            } catch {
+                continuation.resume(returning: (-1, "\(error)"))
+            }
         }
     }
 }
