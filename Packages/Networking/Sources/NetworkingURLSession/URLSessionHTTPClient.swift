@@ -145,9 +145,6 @@ public struct URLSessionHTTPClient: HTTPClient, AttemptLimitingHTTPClient {
 package struct TransportStatistics: Hashable, Sendable {
     /// The most body bytes one exchange of the client has held at once.
     package var largestBodyHeld = 0
-    /// Body bytes the session delivered to exchanges that had already ended (a flood still arriving after the
-    /// limit cut it off); they were dropped, never kept.
-    package var bytesDropped = 0
     /// Exchanges registered with the session delegate now: zero once every request has completed.
     package var exchangesRegistered = 0
 }
@@ -236,8 +233,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let dropped = exchange(for: dataTask)?.receive(data) ?? data.count
-        if dropped > 0 { state.withLock { $0.statistics.bytesDropped += dropped } }
+        exchange(for: dataTask)?.receive(data)
     }
 
     func urlSession(
@@ -361,22 +357,16 @@ final class Exchange: Sendable {
     }
 
     /// A piece of the body arrived: kept while the body stays within the limit; the piece that would cross it
-    /// ends the exchange. Returns how many bytes were dropped (all of them once the exchange has ended).
-    func receive(_ data: Data) -> Int {
-        let kept = state.withLock { state -> Bool? in
-            guard !state.ended else { return nil }
-            guard state.body.count + data.count <= maximumBodyBytes else { return false }
+    /// ends the exchange, and once it has ended every piece is dropped.
+    func receive(_ data: Data) {
+        let crosses = state.withLock { state -> Bool in
+            guard !state.ended else { return false }
+            guard state.body.count + data.count <= maximumBodyBytes else { return true }
             state.body.append(data)
             state.held = max(state.held, state.body.count)
-            return true
+            return false
         }
-        switch kept {
-        case true?: return 0
-        case false?:
-            end(with: .responseTooLarge(limit: maximumBodyBytes))
-            return data.count
-        case nil: return data.count
-        }
+        if crosses { end(with: .responseTooLarge(limit: maximumBodyBytes)) }
     }
 
     /// The session finished the task (or failed it).

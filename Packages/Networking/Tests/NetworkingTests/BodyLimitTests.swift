@@ -66,6 +66,7 @@ struct BodyLimitTests {
             let answer = try await send(transport, server.url("/small")).get()
             #expect(answer.body == Data(count: 500_000))
             #expect(transport.statistics.largestBodyHeld == 500_000)
+            #expect(transport.statistics.exchangesRegistered == 0)  // the session delegate let go of the exchange
         }
     }
 
