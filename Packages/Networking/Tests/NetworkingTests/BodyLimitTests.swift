@@ -90,8 +90,8 @@ struct BodyLimitTests {
         }
     }
 
-    /// The endless body of the issue at hand: below the size limit (a chunk every few milliseconds), so only the
-    /// time limits can end it. Each fires while the body is still arriving.
+    /// An endless body below the size limit (a chunk every few milliseconds), which only the time limits can end:
+    /// each fires while the body is still arriving.
     @Test(arguments: [
         (Duration.seconds(5), Duration?.none, HTTPClientError.timeout),
         (Duration.seconds(10), Duration?.some(.seconds(1)), HTTPClientError.deadlineExceeded),
