@@ -37,6 +37,7 @@ enum NetworkingBenchmarks {
                 memory.authenticating(store: InMemoryTokenStore(token: token), refresher: ScriptedTokenRefresher([]))
             ),
             ("de-duplication", memory.deduplicating()),
+            ("redirects (none to follow)", memory.followingRedirects()),
             ("logging", memory.logging(to: CountingSink())),
             // Over an in-memory client the timeout runs each attempt in a task of its own (the URLSession
             // transport ends attempts itself and needs none), and a deadline with no timeout beneath does too.

@@ -16,7 +16,7 @@ public enum ScriptedLoopbackServerError: Error, Hashable, Sendable, CustomString
     public var description: String {
         switch self {
         case .cannotListen(let step, let code):
-            "the loopback server could not listen: \(step) failed (\(String(cString: strerror(code))))"
+            "The loopback server could not listen on 127.0.0.1: \(step) failed (\(String(cString: strerror(code))))."
         }
     }
 }
@@ -51,6 +51,35 @@ public final class ScriptedLoopbackServer: Sendable {
         /// Whether the reply waits for ``releaseHeldReplies()`` (after its delay); without a release it is never
         /// sent: the connection stays open until the client leaves or the server stops.
         public var isHeld: Bool
+        /// How the reply goes on the wire: well formed, or broken the way a faulty or hostile server breaks it.
+        public var delivery: Delivery = .wellFormed
+
+        /// How a reply goes on the wire. Every way but `.wellFormed` is something a client must survive: the
+        /// transport's error paths and limits are tested against them.
+        public enum Delivery: Hashable, Sendable {
+            /// A status line, the headers with a `Content-Length` computed from the body, and the body.
+            case wellFormed
+            /// The headers announce the whole body, only its first `afterBodyBytes` bytes follow, then the
+            /// connection closes: a server that died mid-answer.
+            case truncated(afterBodyBytes: Int)
+            /// The headers announce the whole body, its first `afterBodyBytes` bytes follow, then the connection
+            /// is reset (a TCP RST rather than an orderly close).
+            case reset(afterBodyBytes: Int)
+            /// `line` instead of the status line (no CR LF in it; the server adds one), then the headers and the
+            /// body as usual, then the connection closes: an answer that is not HTTP.
+            case statusLine(String)
+            /// `Content-Length: length` whatever the body's size, then the body, and the connection stays open
+            /// until the client leaves or the server stops: a huge announced body that never comes.
+            case declaredLength(Int)
+            /// `Transfer-Encoding: chunked` and chunk after chunk of `chunkBytes` bytes (the body repeated, or
+            /// zeros for an empty body), one every `interval` (zero: as fast as the socket takes them), until the
+            /// client leaves or the server stops: an endless body, or with a long interval a drip.
+            case endlessChunks(chunkBytes: Int, interval: Duration)
+            /// `Transfer-Encoding: chunked` and `count` chunks of `chunkBytes` bytes (as for `endlessChunks`) as
+            /// fast as the socket takes them, then the end of the body: a flood that ends, so that a test whose
+            /// client stops reading early is not held up by it.
+            case chunks(count: Int, chunkBytes: Int)
+        }
 
         /// Creates a reply.
         public init(
@@ -85,6 +114,25 @@ public final class ScriptedLoopbackServer: Sendable {
             var copy = self
             copy.delay = delay
             return copy
+        }
+
+        /// This reply, put on the wire as `delivery` says.
+        public func delivered(_ delivery: Delivery) -> Reply {
+            var copy = self
+            copy.delivery = delivery
+            return copy
+        }
+
+        /// A redirect: `status` (301, 302, 303, 307, 308) with `Location: location`.
+        public static func redirect(_ status: Int, to location: String) -> Reply {
+            .status(status, headers: ["Location": location])
+        }
+
+        /// A well-formed `Content-Encoding: gzip` reply whose body inflates to `inflatedBytes` zero bytes, about
+        /// 160 times its own size (a gzip bomb, for testing a client's limit on decoded bodies; small ones test
+        /// that compressed answers still arrive whole).
+        public static func gzipOfZeros(_ inflatedBytes: Int, status: Int = 200) -> Reply {
+            Reply(status: status, headers: ["Content-Encoding": "gzip"], body: Gzip.zeros(max(0, inflatedBytes)))
         }
     }
 
@@ -204,8 +252,12 @@ public final class ScriptedLoopbackServer: Sendable {
     /// Replies held now, waiting for ``releaseHeldReplies()``.
     public var heldReplies: Int { core.snapshot { $0.held.count } }
 
-    /// Held or delayed replies whose client closed the connection before they were sent.
+    /// Held or delayed replies whose client closed the connection before they were sent, and endless or
+    /// never-completed replies (``Reply/Delivery``) whose client closed the connection.
     public var abandonedReplies: Int { core.snapshot { $0.abandoned } }
+
+    /// Body bytes written to clients so far, over every reply (chunk framing not counted).
+    public var bodyBytesSent: Int { core.snapshot { $0.bodyBytesSent } }
 
     /// Sends every reply held now (later held replies wait for the next release).
     public func releaseHeldReplies() {
@@ -225,6 +277,12 @@ public final class ScriptedLoopbackServer: Sendable {
     /// Suspends until at least `count` held or delayed replies were abandoned by their clients.
     public func waitForAbandonedReplies(_ count: Int) async {
         await core.wait(for: .abandoned, count: count)
+    }
+
+    /// Suspends until at least `count` body bytes have been written to clients: how a test knows that a client
+    /// is in the middle of receiving an answer.
+    public func waitForBodyBytesSent(_ count: Int) async {
+        await core.wait(for: .bodyBytes, count: count)
     }
 
     /// Stops listening, closes every connection (ending holds and delays), and returns once every thread of the
@@ -255,6 +313,7 @@ private enum Awaited: Equatable {
     case requests(path: String?)
     case held
     case abandoned
+    case bodyBytes
 }
 
 /// The sockets, the script and the bookkeeping, shared by the accept thread and the connection threads.
@@ -270,6 +329,7 @@ private final class ServerCore: Sendable {
         var requests: [ScriptedLoopbackServer.ReceivedRequest] = []
         var accepted = 0
         var abandoned = 0
+        var bodyBytesSent = 0
         /// Open connections by number; `stop` shuts them down under the lock, and a connection leaves this table
         /// under the lock before its descriptor is closed, so a reused descriptor is never shut down.
         var connections: [Int: Int32] = [:]
@@ -413,6 +473,7 @@ private final class ServerCore: Sendable {
         case .requests(nil): state.requests.count
         case .held: state.held.count
         case .abandoned: state.abandoned
+        case .bodyBytes: state.bodyBytesSent
         }
     }
 
@@ -525,6 +586,11 @@ private final class ServerCore: Sendable {
     func abandon() {
         update { $0.abandoned += 1 }
     }
+
+    func sentBody(_ count: Int) {
+        guard count > 0 else { return }
+        update { $0.bodyBytesSent += count }
+    }
 }
 
 /// One connection: reads requests one after another (keep-alive) and answers each.
@@ -567,7 +633,8 @@ private struct Connection {
                     guard released else { return core.abandon() }
                     reply.isHeld = false
                 }
-                let closes = !keepAlive || reply.headers["Connection"]?.lowercased() == "close"
+                let closes =
+                    !keepAlive || reply.headers["Connection"]?.lowercased() == "close" || reply.delivery != .wellFormed
                 guard send(reply, method: request.method, keepAlive: !closes), !closes else { return }
             }
         }
@@ -759,6 +826,19 @@ private struct Connection {
         }
     }
 
+    /// Waits until the client closes the connection (true) or the server stops (false).
+    private func waitUntilTheClientLeaves() -> Bool {
+        var watchesClient = true
+        while true {
+            let events = Socket.poll(watchesClient ? [core.wakeRead, fd] : [core.wakeRead], timeout: nil)
+            if events[0] != 0 { return false }
+            if watchesClient && events[1] != 0 {
+                if clientLeft() { return true }
+                watchesClient = false
+            }
+        }
+    }
+
     /// Whether the peer closed the connection (as opposed to sending more data).
     private func clientLeft() -> Bool {
         var byte: UInt8 = 0
@@ -768,25 +848,98 @@ private struct Connection {
 
     // MARK: Writing
 
+    /// Writes `reply` as its delivery says; false when the connection must end (the client left, or the delivery
+    /// ends it).
     private func send(_ reply: ScriptedLoopbackServer.Reply, method: HTTPMethod, keepAlive: Bool) -> Bool {
-        var head = "HTTP/1.1 \(reply.status) \(Self.reason(reply.status))\r\n"
+        let bodyless = (100..<200).contains(reply.status) || reply.status == 204 || reply.status == 304
+        var head: String
+        if case .statusLine(let line) = reply.delivery {
+            head = line + "\r\n"
+        } else {
+            head = "HTTP/1.1 \(reply.status) \(Self.reason(reply.status))\r\n"
+        }
         for field in reply.headers {
             switch field.name.lowercased() {
             case "content-length", "transfer-encoding", "connection": continue
             default: head += "\(field.name): \(field.value)\r\n"
             }
         }
-        let bodyless = (100..<200).contains(reply.status) || reply.status == 204 || reply.status == 304
-        if !bodyless { head += "Content-Length: \(reply.body.count)\r\n" }
-        head += keepAlive ? "\r\n" : "Connection: close\r\n\r\n"
-        var bytes = Array(head.utf8)
-        let sendsBody = !bodyless && method != .head && !reply.body.isEmpty
-        if sendsBody && reply.body.count <= 64 * 1024 {
-            bytes.append(contentsOf: reply.body)
-            return writeAll(bytes)
+        switch reply.delivery {
+        case .endlessChunks, .chunks: head += "Transfer-Encoding: chunked\r\n"
+        case .declaredLength(let length): head += "Content-Length: \(length)\r\n"
+        default: if !bodyless { head += "Content-Length: \(reply.body.count)\r\n" }
         }
-        guard writeAll(bytes) else { return false }
-        return !sendsBody || reply.body.withUnsafeBytes { writeAll($0) }
+        head += keepAlive ? "\r\n" : "Connection: close\r\n\r\n"
+        let sendsBody = !bodyless && method != .head
+        switch reply.delivery {
+        case .wellFormed, .statusLine:
+            return writeHeadAndBody(head, sendsBody ? reply.body : Data())
+        case .truncated(let count):
+            _ = writeHeadAndBody(head, sendsBody ? reply.body.prefix(max(0, count)) : Data())
+            return false
+        case .reset(let count):
+            _ = writeHeadAndBody(head, sendsBody ? reply.body.prefix(max(0, count)) : Data())
+            // Closing with a zero linger time resets the connection instead of ending it in order.
+            var abort = linger(l_onoff: 1, l_linger: 0)
+            _ = setsockopt(fd, SOL_SOCKET, SO_LINGER, &abort, socklen_t(MemoryLayout<linger>.size))
+            return false
+        case .declaredLength:
+            if writeHeadAndBody(head, sendsBody ? reply.body : Data()), waitUntilTheClientLeaves() {
+                core.abandon()
+            }
+            return false
+        case .endlessChunks(let size, let interval):
+            guard writeAll(Array(head.utf8)) else { return false }
+            if sendsBody { _ = sendChunks(of: reply.body, size: max(1, size), every: interval, count: nil) }
+            return false
+        case .chunks(let count, let size):
+            guard writeAll(Array(head.utf8)) else { return false }
+            if sendsBody, sendChunks(of: reply.body, size: max(1, size), every: .zero, count: max(0, count)) {
+                _ = writeAll(Array("0\r\n\r\n".utf8))
+            }
+            return false
+        }
+    }
+
+    private func writeHeadAndBody(_ head: String, _ body: Data) -> Bool {
+        var bytes = Array(head.utf8)
+        if body.count <= 64 * 1024 {
+            bytes.append(contentsOf: body)
+            guard writeAll(bytes) else { return false }
+        } else {
+            guard writeAll(bytes), body.withUnsafeBytes({ writeAll($0) }) else { return false }
+        }
+        core.sentBody(body.count)
+        return true
+    }
+
+    /// Writes `count` chunks (nil: no end) of `pattern` (zeros when empty), stopping early when a write fails or
+    /// the wait between two is cut short; counts the reply as abandoned when the client left. True when all
+    /// `count` chunks were written.
+    private func sendChunks(of pattern: Data, size: Int, every interval: Duration, count: Int?) -> Bool {
+        let source = pattern.isEmpty ? [UInt8](repeating: 0, count: size) : Array(pattern)
+        var payload = [UInt8]()
+        payload.reserveCapacity(size)
+        while payload.count < size { payload.append(source[payload.count % source.count]) }
+        let chunk = Array(String(size, radix: 16).utf8) + [13, 10] + payload + [13, 10]
+        var sent = 0
+        while count.map({ sent < $0 }) ?? true {
+            guard writeAll(chunk) else {
+                if !core.snapshot({ $0.stopping }) { core.abandon() }
+                return false
+            }
+            sent += 1
+            core.sentBody(size)
+            if interval > .zero {
+                guard wait(interval) else {
+                    if !core.snapshot({ $0.stopping }) { core.abandon() }
+                    return false
+                }
+            } else if core.snapshot({ $0.stopping }) {
+                return false
+            }
+        }
+        return true
     }
 
     private func writeAll(_ bytes: [UInt8]) -> Bool {

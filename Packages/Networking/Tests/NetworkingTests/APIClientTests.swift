@@ -43,32 +43,60 @@ struct APIClientTests {
         #expect(request.body == Data(#"{"name":"x/y","ratio":0.5}"#.utf8))
     }
 
-    @Test func decodingErrorsNameTheFieldPath() async {
-        let cases: [(String, DecodingFailure.Kind, String)] = [
-            (
-                #"{"items": [{"name": "a", "amount": 1}, {"name": "b", "amount": "2"}]}"#, .typeMismatch,
-                "items[1].amount"
-            ),
-            (#"{"items": [{"name": "a"}]}"#, .missingKey, "items[0].amount"),
-            (#"{"items": [{"name": null, "amount": 1}]}"#, .missingValue, "items[0].name"),
-            (#"{"items": "#, .corrupted, ""),
-            ("", .corrupted, ""),
-            ("<html>", .corrupted, ""),
-        ]
-        for (body, kind, path) in cases {
-            let (api, _) = api([.status(200, body: body)])
-            do {
-                _ = try await api.send(Endpoint<Page>(method: .get, path: "/page"))
-                Issue.record("decoded \(body)")
-            } catch {
-                guard case .decoding(let failure) = error else {
-                    Issue.record("expected a decoding error, got \(error)")
-                    continue
-                }
-                #expect(failure.kind == kind, "\(body)")
-                #expect(failure.path == path, "\(body)")
-                #expect(failure.description.contains(path.isEmpty ? "<root>" : path))
-            }
+    @Test(arguments: [
+        (
+            #"{"items": [{"name": "a", "amount": 1}, {"name": "b", "amount": "2"}]}"#,
+            DecodingFailure.Kind.typeMismatch,
+            "items[1].amount",
+            "The server answered GET /page, but the field 'items[1].amount' of its answer holds a value of the wrong type."
+        ),
+        (
+            #"{"items": [{"name": "a"}]}"#, .missingKey, "items[0].amount",
+            "The server answered GET /page, but its answer has no field 'items[0].amount'."
+        ),
+        (
+            #"{"items": [{"name": null, "amount": 1}]}"#, .missingValue, "items[0].name",
+            "The server answered GET /page, but the field 'items[0].name' of its answer is null where a value is needed."
+        ),
+        (#"{"items": "#, .corrupted, "", "The server answered GET /page, but its answer could not be read as JSON."),
+        ("", .corrupted, "", "The server answered GET /page, but its answer could not be read as JSON."),
+        ("<html>", .corrupted, "", "The server answered GET /page, but its answer could not be read as JSON."),
+        (
+            "[1, 2, 3]", .typeMismatch, "",
+            "The server answered GET /page, but its answer has another shape than expected."
+        ),
+    ])
+    func decodingErrorsNameTheFieldAndTheAnswer(
+        body: String, kind: DecodingFailure.Kind, path: String, sentence: String
+    )
+        async
+    {
+        let (api, _) = api([.status(200, body: body)])
+        await #expect {
+            try await api.send(Endpoint<Page>(method: .get, path: "/page"))
+        } throws: { error in
+            guard case .decoding(let failure) = error as? APIError else { return false }
+            return failure.kind == kind && failure.path == path && failure.request == "GET /page"
+                && "\(failure)" == sentence && "\(error)" == sentence
+        }
+    }
+
+    /// The answer of a sign-in without the field the app needs: the sentence says which field of which answer,
+    /// and that the server did answer, instead of `missingKey at token_version: No value associated with key
+    /// CodingKeys(...)`.
+    @Test func aMissingFieldOfASessionAnswerReadsAsASentence() async {
+        struct Session: Decodable, Sendable {
+            var tokenVersion: Int
+            enum CodingKeys: String, CodingKey { case tokenVersion = "token_version" }
+        }
+        let (api, _) = api([.status(201, body: #"{"access_token": "a"}"#)])
+        await #expect {
+            try await api.send(Endpoint<Session>(method: .post, path: "/v1/sessions"))
+        } throws: { error in
+            guard case .decoding(let failure) = error as? APIError else { return false }
+            return failure.kind == .missingKey && failure.path == "token_version"
+                && failure.request == "POST /v1/sessions"
+                && "\(error)" == "The server answered POST /v1/sessions, but its answer has no field 'token_version'."
         }
     }
 
@@ -126,16 +154,12 @@ struct APIClientTests {
 
     @Test func unencodableBodiesAreAnEncodingErrorWithThePath() async {
         let (api, client) = api([.status(200)])
-        do {
-            _ = try await api.send(
+        await #expect {
+            try await api.send(
                 Endpoint<Data>.raw(method: .post, path: "/x", body: ["drafts": [Draft(name: "a", ratio: .infinity)]]))
-            Issue.record("encoded infinity")
-        } catch {
-            guard case .encoding(let path, _) = error else {
-                Issue.record("expected an encoding error, got \(error)")
-                return
-            }
-            #expect(path == "drafts[0].ratio")
+        } throws: { error in
+            guard case .encoding(let path, _) = error as? APIError else { return false }
+            return path == "drafts[0].ratio"
         }
         #expect(client.requests.isEmpty)
     }

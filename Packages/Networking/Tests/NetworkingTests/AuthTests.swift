@@ -85,7 +85,9 @@ struct AuthTests {
             wrapping: base, store: InMemoryTokenStore(token: v1), refresher: refresher)
         let calls = (0..<20).map { _ in Task { try await client.send(HTTPRequest(url: exampleURL)).status } }
         await refresher.waitForRefreshes(1)
-        await eventually("19 requests wait for the refresh") { client.statistics.requestsWaitedForRefresh == 19 }
+        await eventually("19 requests wait for the refresh", within: 1_000_000) {
+            client.statistics.requestsWaitedForRefresh == 19
+        }
         gate.open()
         for call in calls { #expect(try await call.value == 200) }
         #expect(client.statistics == .init(refreshes: 1, requestsWaitedForRefresh: 19))
@@ -133,7 +135,9 @@ struct AuthTests {
             }
         }
         await refresher.waitForRefreshes(1)
-        await eventually("9 requests wait for the refresh") { client.statistics.requestsWaitedForRefresh == 9 }
+        await eventually("9 requests wait for the refresh", within: 1_000_000) {
+            client.statistics.requestsWaitedForRefresh == 9
+        }
         gate.open()
         for call in calls { #expect(await call.value.failure == .refreshRejected(status: 400)) }
         #expect(refresher.refreshCount == 1)
@@ -189,7 +193,7 @@ struct AuthTests {
             await outcome { () async throws(HTTPClientError) in try await client.send(HTTPRequest(url: exampleURL)) }
         }
         await refresher.waitForRefreshes(1)
-        await eventually("the second request waits for the refresh") {
+        await eventually("the second request waits for the refresh", within: 1_000_000) {
             client.statistics.requestsWaitedForRefresh == 1
         }
         impatient.cancel()

@@ -27,7 +27,9 @@ struct CarriedDeduplicationTests {
         let base = ScriptedHTTPClient([held(gate, "shared body")], whenExhausted: .status(500))
         let client = base.timingOut(after: .seconds(60), sleeper: clock).deduplicating()
         let calls = (0..<10).map { _ in send(client) }
-        await eventually("9 callers wait for the first one's request") { client.statistics.requestsShared == 9 }
+        await eventually("9 callers wait for the first one's request", within: 1_000_000) {
+            client.statistics.requestsShared == 9
+        }
         gate.open()
         for call in calls { #expect(try await call.value.get().body == Data("shared body".utf8)) }
         #expect(base.requests.count == 1)
@@ -41,7 +43,7 @@ struct CarriedDeduplicationTests {
         let carrier = send(client)
         await base.waitForRequests(1)
         let waiter = send(client)
-        await eventually("the second caller waits") { client.statistics.requestsShared == 1 }
+        await eventually("the second caller waits", within: 1_000_000) { client.statistics.requestsShared == 1 }
         carrier.cancel()
         #expect(await carrier.value.failure == .cancelled)
         await base.waitForCancellations(1)  // the carrier's request ended with it
@@ -60,7 +62,7 @@ struct CarriedDeduplicationTests {
         let carrier = send(impatient)
         await base.waitForRequests(1)
         let waiter = send(patient)
-        await eventually("the patient caller waits") { shared.statistics.requestsShared == 1 }
+        await eventually("the patient caller waits", within: 1_000_000) { shared.statistics.requestsShared == 1 }
         await clock.waitForSleeps(2)  // the carrier's attempt ends at its deadline; the waiter watches its own
         clock.advance(by: .seconds(1))
         #expect(await carrier.value.failure == .deadlineExceeded)
@@ -76,7 +78,7 @@ struct CarriedDeduplicationTests {
         let carrier = send(shared.withDeadline(.seconds(10), clock: clock))
         await base.waitForRequests(1)
         let waiter = send(shared.withDeadline(.seconds(1), clock: clock))
-        await eventually("the second caller waits") { shared.statistics.requestsShared == 1 }
+        await eventually("the second caller waits", within: 1_000_000) { shared.statistics.requestsShared == 1 }
         await clock.waitForSleeps(2)
         clock.advance(by: .seconds(1))
         #expect(await waiter.value.failure == .deadlineExceeded)
@@ -92,7 +94,7 @@ struct CarriedDeduplicationTests {
         let carrier = send(client)
         await base.waitForRequests(1)
         let waiters = (0..<2).map { _ in send(client) }
-        await eventually("two callers wait") { client.statistics.requestsShared == 2 }
+        await eventually("two callers wait", within: 1_000_000) { client.statistics.requestsShared == 2 }
         waiters[0].cancel()
         #expect(await waiters[0].value.failure == .cancelled)
         #expect(!gate.isOpen)

@@ -123,7 +123,7 @@ struct CrossProcessRefreshTests {
         let firstCall = Task { try await first.send(HTTPRequest(url: exampleURL)).status }
         await refresher.waitForRefreshes(1)  // the first process holds the file and is refreshing
         let secondCall = Task { try await second.send(HTTPRequest(url: exampleURL)).status }
-        await eventually("the second process waits for the file, or refreshes without it") {
+        await eventually("the second process waits for the file, or refreshes without it", within: 1_000_000) {
             file.queued == 1 || refresher.refreshCount == 2
         }
         gate.open()

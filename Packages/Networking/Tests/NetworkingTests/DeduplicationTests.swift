@@ -25,7 +25,9 @@ struct DeduplicationTests {
             whenExhausted: .status(500))
         let client = DeduplicatingHTTPClient(wrapping: base)
         let calls = (0..<10).map { _ in send(client) }
-        await eventually("9 callers share the first one's request") { client.statistics.requestsShared == 9 }
+        await eventually("9 callers share the first one's request", within: 1_000_000) {
+            client.statistics.requestsShared == 9
+        }
         gate.open()
         for call in calls { #expect(try await call.value.get().body == Data("shared body".utf8)) }
         #expect(base.requests.count == 1)
@@ -82,7 +84,7 @@ struct DeduplicationTests {
         var other: HTTPHeaders = ["Accept": "a"]
         if let second { other[name] = second }
         let secondCall = send(client, HTTPRequest(url: exampleURL, headers: other))
-        await eventually("the second request is sent or shared") {
+        await eventually("the second request is sent or shared", within: 1_000_000) {
             base.requests.count == 2 || client.statistics.requestsShared == 1
         }
         gate.open()
@@ -104,7 +106,7 @@ struct DeduplicationTests {
         let first = send(client, HTTPRequest(url: exampleURL, headers: ["Accept": "a", "Cookie": "c=1"]))
         await base.waitForRequests(1)
         let second = send(client, HTTPRequest(url: exampleURL, headers: ["cookie": "c=1", "ACCEPT": "a"]))
-        await eventually("the second call shares") { client.statistics.requestsShared == 1 }
+        await eventually("the second call shares", within: 1_000_000) { client.statistics.requestsShared == 1 }
         gate.open()
         #expect(try await first.value.get() == second.value.get())
     }
@@ -121,7 +123,7 @@ struct DeduplicationTests {
         let first = send(client, HTTPRequest(url: exampleURL, headers: ["accept": "a", "AUTHORIZATION": "b"]))
         await base.waitForRequests(1)
         let second = send(client, HTTPRequest(url: exampleURL, headers: ["Accept": "a", "Authorization": "b"]))
-        await eventually("the second call shares") { client.statistics.requestsShared == 1 }
+        await eventually("the second call shares", within: 1_000_000) { client.statistics.requestsShared == 1 }
         gate.open()
         #expect(try await first.value.get() == second.value.get())
     }
@@ -145,7 +147,7 @@ struct DeduplicationTests {
         ])
         let client = DeduplicatingHTTPClient(wrapping: base)
         let calls = (0..<3).map { _ in send(client) }
-        await eventually("two callers share") { client.statistics.requestsShared == 2 }
+        await eventually("two callers share", within: 1_000_000) { client.statistics.requestsShared == 2 }
         gate.open()
         for call in calls { #expect(await call.value.failure == .transport(code: -1005)) }
     }
@@ -160,7 +162,7 @@ struct DeduplicationTests {
         ])
         let client = DeduplicatingHTTPClient(wrapping: base)
         let calls = (0..<3).map { _ in send(client) }
-        await eventually("two callers share") { client.statistics.requestsShared == 2 }
+        await eventually("two callers share", within: 1_000_000) { client.statistics.requestsShared == 2 }
         calls[0].cancel()
         #expect(await calls[0].value.failure == .cancelled)  // leaves before the request completes
         #expect(!gate.isOpen)
@@ -174,7 +176,7 @@ struct DeduplicationTests {
         let base = ScriptedHTTPClient([.hang], whenExhausted: .status(200, body: "fresh"))
         let client = DeduplicatingHTTPClient(wrapping: base)
         let calls = (0..<2).map { _ in send(client) }
-        await eventually("the second caller shares") { client.statistics.requestsShared == 1 }
+        await eventually("the second caller shares", within: 1_000_000) { client.statistics.requestsShared == 1 }
         for call in calls { call.cancel() }
         for call in calls { #expect(await call.value.failure == .cancelled) }
         await base.waitForCancellations(1)

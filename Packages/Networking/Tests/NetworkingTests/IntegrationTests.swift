@@ -93,7 +93,9 @@ struct IntegrationTests {
                 Task { try await client.send(HTTPRequest(url: server.url("/sections"))) }
             }
             await server.waitForHeldReplies(1)
-            await eventually("49 callers share the first request") { client.statistics.requestsShared == 49 }
+            await eventually("49 callers share the first request", within: 1_000_000) {
+                client.statistics.requestsShared == 49
+            }
             server.releaseHeldReplies()
             let bodies = try await calls.asyncMap { try await $0.value.body }
             #expect(bodies == Array(repeating: body, count: 50))
@@ -106,13 +108,17 @@ struct IntegrationTests {
         try await ScriptedLoopbackServer.run { (server) async throws in
             let body = Data((0..<4_096).map { UInt8(truncatingIfNeeded: $0 &* 7) })
             server.route(.get, "/sections", [ScriptedLoopbackServer.Reply(body: body).held()], then: .status(500))
-            let deduplicating = transport.timingOut(after: .seconds(30)).retrying().deduplicating()
-            let client = deduplicating.withDeadline(.seconds(60))
+            // The limits run on a clock that never moves: what is tested is the sharing, never how fast it is.
+            let clock = ManualClock()
+            let deduplicating = transport.timingOut(after: .seconds(30), sleeper: clock)
+                .retrying(sleeper: clock, wallClock: clock, random: ScriptedRandomSource(fractions: [0]))
+                .deduplicating()
+            let client = deduplicating.withDeadline(.seconds(60), clock: clock)
             let calls = (0..<50).map { _ in
                 Task { try await client.send(HTTPRequest(url: server.url("/sections"))) }
             }
             await server.waitForHeldReplies(1)
-            await eventually("49 callers wait for the first one's request") {
+            await eventually("49 callers wait for the first one's request", within: 1_000_000) {
                 deduplicating.statistics.requestsShared == 49
             }
             server.releaseHeldReplies()
@@ -137,7 +143,7 @@ struct IntegrationTests {
             let bob = Task {
                 try await client.send(HTTPRequest(url: server.url("/account"), headers: ["Cookie": "session=bob"]))
             }
-            await eventually("bob's request reaches the server or joins alice's") {
+            await eventually("bob's request reaches the server or joins alice's", within: 1_000_000) {
                 server.requests.count == 2 || client.statistics.requestsShared == 1
             }
             await server.waitForHeldReplies(server.requests.count)
@@ -203,8 +209,12 @@ struct IntegrationTests {
             let first = session.currentToken
             let store = InMemoryTokenStore(token: first)
             session.expireTokens()
+            // The limits run on a clock that never moves (the 503's Retry-After of 0 needs no waiting), so a slow
+            // machine cannot turn an exchange into a timeout; the jitter is scripted.
             let stack = HTTPStack(attemptTimeout: .seconds(10), deadline: .seconds(30))
-            let client = stack.build(on: transport, store: store, refresher: session.refresher, logSink: sink)
+            let client = stack.build(
+                on: transport, store: store, refresher: session.refresher, logSink: sink, clock: ManualClock(),
+                random: ScriptedRandomSource(fractions: [0.5]))
             let api = APIClient(baseURL: server.baseURL, client: client)
             #expect(try await api.send(Endpoint<Me>(method: .get, path: "/me")).version == 2)
             let second = try #require(await store.token())

@@ -43,7 +43,7 @@ struct LoggingTests {
         #expect(failure.failure == .timeout)
         #expect(sink.entries.map(\.error) == [.timeout])
         #expect(sink.entries.map(\.status) == [nil])
-        #expect(sink.lines.first?.contains("failed (the server did not answer in time)") == true)
+        #expect(sink.lines.first?.contains("failed (The server did not answer in time.)") == true)
     }
 
     @Test func credentialsAndCookiesAreRedactedBeforeTheSinkSeesThem() async throws {

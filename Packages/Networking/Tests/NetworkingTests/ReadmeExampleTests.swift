@@ -1,145 +1,158 @@
 import Foundation
 import Networking
 import NetworkingTesting
-import NetworkingURLSession
 import Testing
 
-// README: refresher
-/// Renews a session at the API's refresh endpoint: the refresh token in, the next token pair out.
-struct EndpointTokenRefresher: TokenRefresher {
-    let url: URL
-
-    private struct Grant: Decodable {
-        var accessToken: String
-        var refreshToken: String
-        var version: Int
-
-        enum CodingKeys: String, CodingKey {
-            case accessToken = "access_token"
-            case refreshToken = "refresh_token"
-            case version
-        }
-    }
-
-    func refresh(_ rejected: AuthToken, using client: any HTTPClient) async throws(HTTPClientError) -> AuthToken {
-        guard let refreshToken = rejected.refreshToken,
-            let body = try? JSONEncoder().encode(["refresh_token": refreshToken])
-        else { throw .refreshRejected(status: 401) }
-        let answer = try await client.send(
-            HTTPRequest(method: .post, url: url, headers: ["Content-Type": "application/json"], body: body))
-        guard answer.isSuccess else { throw .refreshRejected(status: answer.status) }
-        guard let grant = try? JSONDecoder().decode(Grant.self, from: answer.body) else { throw .invalidResponse }
-        return AuthToken(accessToken: grant.accessToken, refreshToken: grant.refreshToken, version: "\(grant.version)")
-    }
-}
-// README: end
-
-/// The README's examples, verbatim between the markers, so they compile and run against a real loopback server.
+/// The README's examples and the DocC article's consumer test are whole files under `Examples/`, compiled as
+/// they are into this target (plain imports, no `@testable`); these tests run them against a real loopback
+/// server and check that every Swift block of the README and the article is one of those files, verbatim.
 @Suite("Networking: README examples")
 struct ReadmeExampleTests {
-    @Test func composingTheStackAndCallingTheAPI() async throws {
-        let server = try ScriptedLoopbackServer.start()
-        let session = SessionServer(on: server)
-        let signedIn = session.currentToken
-        session.expireTokens()  // the first call refreshes
-        let baseURL = server.baseURL
-        let lines = LockedLines()
-        let printLine: @Sendable (String) -> Void = { lines.append($0) }
+    @Test func theAPIOfTheUsageExampleSignsInThroughARefreshAndLogsNoToken() async throws {
+        try await ScriptedLoopbackServer.run { (server) async throws in
+            let session = SessionServer(on: server)
+            let store = InMemoryTokenStore(token: session.currentToken)
+            session.expireTokens()  // the first call refreshes
+            let lines = LockedLines()
+            // A clock that never moves: the stack's 10 s and 30 s limits cannot fire on a slow machine.
+            let api = makeAPI(baseURL: server.baseURL, store: store, log: lines.append, clock: ManualClock())
 
-        // README: compose
-        let store = InMemoryTokenStore(token: signedIn)
-        let client = HTTPStack(attemptTimeout: .seconds(10), deadline: .seconds(30)).build(
-            on: URLSessionHTTPClient(),
-            store: store,
-            refresher: EndpointTokenRefresher(url: baseURL.appendingPathComponent("auth/refresh")),
-            logSink: LineLogSink(printLine)
-        )
-        let api = APIClient(baseURL: baseURL, client: client)
-
-        let me = try await api.send(Endpoint<Me>(method: .get, path: "/me"))
-        print("signed in, token version \(me.version)")
-        // README: end
-
-        // README: errors
-        do {
-            _ = try await api.send(Endpoint<Me>(method: .get, path: "/missing"))
-        } catch {
-            switch error {
-            case .http(let response) where response.status == 404:
-                print("no such resource")
-            case .http(let response):
-                print("rejected: \(response.status) \(response.code ?? "-") \(response.fields.map(\.code))")
-            case .transport(.deadlineExceeded), .transport(.timeout):
-                print("the server is slow; try again later")
-            case .transport(.refreshRejected):
-                print("the session ended; sign in again")
-            default:
-                print("failed: \(error)")
-            }
+            #expect(await whoIsSignedIn(using: api) == "Signed in, token version 2.")
+            #expect(await store.token() == session.currentToken)
+            #expect(session.refreshRequests == 1)
+            let me = server.url("/me").absoluteString
+            #expect(lines.all.contains { $0.hasPrefix("GET \(me) -> 401 ") })
+            #expect(lines.all.contains { $0.hasPrefix("POST \(server.url("/auth/refresh").absoluteString) -> 200 ") })
+            #expect(lines.all.contains { $0.hasPrefix("GET \(me) -> 200 ") })
+            #expect(lines.all.allSatisfy { !$0.contains("access-") && !$0.contains("refresh-1") })
         }
-        // README: end
-
-        #expect(me.version == 2)
-        #expect(await store.token() == session.currentToken)
-        #expect(session.refreshRequests == 1)
-        #expect(lines.all.count == 4)  // 401, the refresh, 200, 404
-        #expect(lines.all.allSatisfy { !$0.contains("access-") && !$0.contains("refresh-") })
-        await server.stop()
     }
 
-    @Test func composingByHand() async throws {
-        let transport = ScriptedHTTPClient([.status(503, headers: ["Retry-After": "0"])], whenExhausted: .status(200))
+    @Test func theUsageExampleSaysWhatWentWrongInASentence() async throws {
+        try await ScriptedLoopbackServer.run { (server) async throws in
+            server.route(.get, "/me", [.status(404), .status(200, body: "{}")], then: .status(401))
+            let api = makeAPI(
+                baseURL: server.baseURL, store: InMemoryTokenStore(), log: { _ in }, clock: ManualClock())
+            #expect(await whoIsSignedIn(using: api) == "No such account.")
+            #expect(
+                await whoIsSignedIn(using: api)
+                    == "The server answered GET /me, but its answer has no field 'version'.")
+        }
+    }
+
+    /// The by-hand stack times its limits on the system clock, as an app's would: the scripted client answers
+    /// at once, so its 5 s and 20 s limits are thousands of times what the test needs.
+    @Test func theStackComposedByHandRetriesFollowsAndLogsEveryHop() async throws {
+        let other = try #require(URL(string: "https://cdn.example.com/items"))
+        let transport = ScriptedHTTPClient(
+            [
+                .status(503, headers: ["Retry-After": "0"]),
+                .status(302, headers: ["Location": other.absoluteString]),
+            ],
+            whenExhausted: .status(200))
         let sink = SpyLogSink()
-        let itemsURL = exampleURL
-
-        // README: by hand
-        let client =
-            transport
-            .timingOut(after: .seconds(5))  // each attempt
-            .logging(to: sink)  // sees every attempt, numbered
-            .retrying(policy: RetryPolicy(maximumAttempts: 3))
-            .deduplicating()
-            .withDeadline(.seconds(20))  // everything, backoff included
-        let answer = try await client.send(HTTPRequest(url: itemsURL))
-        // README: end
-
+        let answer = try await itemsClient(over: transport, logTo: sink).send(
+            HTTPRequest(url: exampleURL, headers: ["Authorization": "Bearer t"]))
         #expect(answer.status == 200)
-        #expect(sink.entries.map(\.attempt) == [1, 2])
+        #expect(sink.entries.map(\.status) == [503, 302, 200])
+        #expect(sink.entries.map(\.attempt) == [1, 2, 2])
+        #expect(transport.requests.last?.url == other)
+        #expect(transport.requests.last?.headers["Authorization"] == nil)
     }
 
-    @Test func scriptingALoopbackServer() async throws {
-        // README: loopback server
-        let server = try ScriptedLoopbackServer.start()
-        server.route(.get, "/items", [.status(503, headers: ["Retry-After": "7"])], then: .status(200, body: "[]"))
-        server.route(.get, "/me") { request in
-            request.headers["Authorization"] == "Bearer t" ? .status(200) : .status(401)
-        }
-        server.route(.get, "/slow", then: .hang)  // held until the client leaves or the server stops
-        server.route(.get, "/held", then: ScriptedLoopbackServer.Reply.status(200).held())  // sent on release
-
-        let answer = try await URLSessionHTTPClient().send(HTTPRequest(url: server.url("/items")))
-        await server.waitForRequests(1, to: "/items")
-        print(answer.status, server.requests.map(\.target))
-        await server.stop()
-        // README: end
-
-        #expect(answer.status == 503)
-        #expect(answer.headers["Retry-After"] == "7")
+    /// The example files compiled as an outside consumer's files are: by `swiftc` alone against the package's
+    /// built modules, without the package's `-package-name`, so a `package` symbol would not be found.
+    @Test(
+        .enabled(
+            if: ConsumerCompiler.shared != nil,
+            "needs swiftc on PATH and the package's modules in the build folder of this test bundle (SwiftPM)"))
+    func theExampleFilesCompileAsAnOutsideConsumersFiles() async throws {
+        let compiler = try #require(ConsumerCompiler.shared)
+        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Examples")
+        let files = try FileManager.default.contentsOfDirectory(at: examples, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "swift" }.map(\.path).sorted()
+        #expect(files.count == 4)
+        let (status, output) = await compiler.typecheck(files)
+        #expect(status == 0, "\(output)")
     }
 
-    @Test func everyReadmeSnippetIsTheCompiledCode() throws {
-        let here = URL(fileURLWithPath: #filePath)
-        let readme = try String(
-            contentsOf: here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent("README.md"), encoding: .utf8)
-        let source = try String(contentsOf: here, encoding: .utf8)
-        let normalized = { (text: String) in text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
-        let snippets = readme.components(separatedBy: "```swift\n").dropFirst().compactMap {
-            $0.components(separatedBy: "```").first
+    @Test func everySwiftBlockOfTheReadmeAndTheTestingArticleIsAnExampleFileVerbatim() throws {
+        let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        let package = tests.deletingLastPathComponent().deletingLastPathComponent()
+        let examples = try FileManager.default.contentsOfDirectory(
+            at: tests.appendingPathComponent("Examples"), includingPropertiesForKeys: nil
+        ).filter { $0.pathExtension == "swift" }
+        let files = try Dictionary(
+            uniqueKeysWithValues: examples.map { ($0.lastPathComponent, try String(contentsOf: $0, encoding: .utf8)) })
+        let documents = [
+            ("README.md", ["ReadmeUsage.swift", "ReadmeByHand.swift", "ReadmeLoopbackServer.swift"]),
+            (
+                "Sources/NetworkingTesting/NetworkingTesting.docc/TestingYourCodeWithNetworkingTesting.md",
+                ["TestingWithNetworkingTesting.swift"]
+            ),
+        ]
+        for (path, expected) in documents {
+            let text = try String(contentsOf: package.appendingPathComponent(path), encoding: .utf8)
+            let blocks = text.components(separatedBy: "```swift\n").dropFirst().compactMap {
+                $0.components(separatedBy: "```").first
+            }
+            let matched = blocks.map { block in files.first { $0.value == block }?.key }
+            #expect(matched == expected.map { Optional($0) }, "\(path): its Swift blocks are not the example files")
         }
-        #expect(snippets.count == 5)
-        for snippet in snippets {
-            #expect(normalized(source).contains(normalized(snippet)), "README snippet not in the test:\n\(snippet)")
+    }
+}
+
+/// `swiftc -typecheck` against the modules this test bundle was built with, as a consumer's build would see them.
+struct ConsumerCompiler: Sendable {
+    let swiftc: URL
+    let modules: URL
+
+    /// Nil when either cannot be found (then the test says why it did not run).
+    static let shared: ConsumerCompiler? = {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        let swiftc = path.split(separator: ":").map {
+            URL(fileURLWithPath: String($0)).appendingPathComponent("swiftc")
+        }
+        .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+        // The bundle sits in the build folder (`.build/<triple>/debug/`), whose `Modules` holds the package's.
+        var folder = URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent()
+        var modules: URL?
+        for _ in 0..<5 {
+            let candidate = folder.appendingPathComponent("Modules")
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("Networking.swiftmodule").path) {
+                modules = candidate
+                break
+            }
+            folder = folder.deletingLastPathComponent()
+        }
+        guard let swiftc, let modules else { return nil }
+        return ConsumerCompiler(swiftc: swiftc, modules: modules)
+    }()
+
+    /// The exit status and what the compiler printed.
+    func typecheck(_ files: [String]) async -> (Int32, String) {
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("networking-examples-module-cache")
+        let process = Process()
+        process.executableURL = swiftc
+        process.arguments =
+            [
+                "-typecheck", "-parse-as-library", "-swift-version", "6", "-I", modules.path, "-module-cache-path",
+                cache.path,
+            ]
+            + files
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        return await withCheckedContinuation { continuation in
+            process.terminationHandler = { finished in
+                let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                continuation.resume(returning: (finished.terminationStatus, text))
+            }
+            do {
+                try process.run()
+            } catch {
+                continuation.resume(returning: (-1, "\(error)"))
+            }
         }
     }
 }

@@ -92,14 +92,16 @@ struct RetryTests {
             _ = try await client.send(HTTPRequest(url: exampleURL))
             return clock.sleeps
         }
-        let reference = SeededRandomSource(seed: 42)
-        let expected = (1...5).map { attempt in
-            policy.backoff(afterAttempt: attempt, fraction: Double(reference.next() >> 11) * 0x1.0p-53)
+        // SplitMix64 from seed 42, each fraction (top 53 bits / 2^53) times the ceiling of its attempt (100 ms,
+        // 200 ms, 400 ms, 800 ms, 1.6 s), rounded down: computed outside Swift, from the algorithms' definitions.
+        let expected: [Duration] = [74_156_487, 31_982_078, 111_440_452, 275_352_573, 60_848_269].map {
+            .nanoseconds($0)
         }
         #expect(try await delays(seed: 42) == expected)
         #expect(try await delays(seed: 42) == expected)
-        #expect(try await delays(seed: 7) != expected)
-        #expect(expected.enumerated().allSatisfy { $1 >= .zero && $1 < .milliseconds(100 << $0) })
+        #expect(
+            try await delays(seed: 7)
+                == [38_982_974, 3_357_658, 360_304_272, 466_344_234, 723_907_032].map { .nanoseconds($0) })
     }
 
     @Test func backoffNeverOverflowsForAbsurdAttemptsOrDelays() {

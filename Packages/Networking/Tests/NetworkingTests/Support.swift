@@ -21,14 +21,20 @@ func outcome(
     }
 }
 
-/// Yields until `condition` holds: for state that a concurrent task reaches without a signal to await (a caller
-/// joining a shared request). Deterministic in outcome; fails the test instead of spinning forever.
-func eventually(_ what: Comment, _ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async {
-    for _ in 0..<1_000_000 {
+/// Yields until `condition` holds, at most `yields` times: for state that a concurrent task of this process
+/// reaches without a signal to await (a caller joining a shared request, a timer being armed). The bound is part
+/// of every call, so a condition that never comes fails the test with a message naming it and the bound, instead
+/// of spinning for ever; a condition that waits for a socket has a signal to await instead (the loopback
+/// server's `waitFor...` methods).
+func eventually(
+    _ what: Comment, within yields: Int, _ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation
+) async {
+    for _ in 0..<max(1, yields) {
         if condition() { return }
         await Task.yield()
     }
-    Issue.record("never happened: \(what)", sourceLocation: sourceLocation)
+    if condition() { return }
+    Issue.record("never happened within \(yields) yields: \(what)", sourceLocation: sourceLocation)
 }
 
 extension Result {

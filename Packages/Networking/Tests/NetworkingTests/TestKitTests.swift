@@ -5,6 +5,30 @@ import Testing
 
 @Suite("Networking: test kit")
 struct TestKitTests {
+    @Test func eventuallyGivesUpAtItsBoundAndSaysWhatNeverHappened() async {
+        await withKnownIssue {
+            await eventually("the impossible", within: 10) { false }
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue == "never happened within 10 yields: the impossible" }
+        }
+    }
+
+    @Test func gzipRepliesAreWellFormed() {
+        // CRC-32 of that many zero bytes, from zlib (Python's zlib.crc32(bytes(n))).
+        let crcs: [(Int, UInt32)] = [(0, 0), (1, 0xD202_EF8D), (779, 0xFEAE_6D44), (100_000_000, 0x2142_554D)]
+        for (count, crc) in crcs {
+            let body = ScriptedLoopbackServer.Reply.gzipOfZeros(count).body
+            #expect(Array(body.prefix(3)) == [0x1F, 0x8B, 8])
+            let trailer = Array(body.suffix(8))
+            let stored = trailer[0..<4].enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element) << (8 * $1.offset) }
+            let length = trailer[4..<8].enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element) << (8 * $1.offset) }
+            #expect(stored == crc, "\(count) zero bytes")
+            #expect(length == UInt32(truncatingIfNeeded: count))
+        }
+        #expect(ScriptedLoopbackServer.Reply.gzipOfZeros(64 << 20).body.count < (64 << 20) / 150)
+        #expect(ScriptedLoopbackServer.Reply.gzipOfZeros(10).headers["Content-Encoding"] == "gzip")
+    }
+
     @Test func scriptedClientAnswersInOrderRecordsRequestsAndFlagsExtraCalls() async throws {
         let client = ScriptedHTTPClient(script: [.success(HTTPResponse(status: 503)), .failure(.timeout)])
         #expect(try await client.send(HTTPRequest(url: exampleURL)).status == 503)
@@ -122,7 +146,7 @@ struct TestKitTests {
     @Test func aGateReleasesEveryWaiter() async {
         let gate = Gate()
         let waiters = (0..<5).map { _ in Task { await gate.wait() } }
-        await eventually("five waiters") { gate.waiting == 5 }
+        await eventually("five waiters", within: 1_000_000) { gate.waiting == 5 }
         gate.open()
         for waiter in waiters { await waiter.value }
         await gate.wait()  // an open gate does not block

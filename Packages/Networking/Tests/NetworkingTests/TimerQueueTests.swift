@@ -145,7 +145,7 @@ struct TimerQueueTests {
         let client = TimeoutHTTPClient(wrapping: base, timeout: .seconds(1), timers: queue)
         let running = sendInBackground(through: client)
         await base.waitForRequests(1)
-        await eventually("the timeout's timer is scheduled") { queue.statistics.live == 1 }
+        await eventually("the timeout's timer is scheduled", within: 1_000_000) { queue.statistics.live == 1 }
         queue.fire(now: .max)
         #expect(await running.value.failure == .timeout)
         await base.waitForCancellations(1)
@@ -169,7 +169,7 @@ struct TimerQueueTests {
             wrapping: TimeoutHTTPClient(wrapping: base, timeout: .seconds(10), timers: queue), budget: .seconds(1))
         let running = sendInBackground(through: client)
         await base.waitForRequests(1)
-        await eventually("the attempt's timer is scheduled") { queue.statistics.live == 1 }
+        await eventually("the attempt's timer is scheduled", within: 1_000_000) { queue.statistics.live == 1 }
         #expect(queue.statistics.scheduled == 1)  // one timer, at the deadline: the earlier of the two limits
         queue.fire(now: .max)
         #expect(await running.value.failure == .deadlineExceeded)

@@ -85,17 +85,15 @@ struct TransportTests {
     }
 
     @Test(arguments: [
-        "file:///etc/passwd", "ftp://example.com/x", "mailto:a@b.c", "data:text/plain,hi", "http:///nohost",
+        ("file:///etc/passwd", "file"), ("ftp://example.com/x", "ftp"), ("mailto:a@b.c", "mailto"),
+        ("data:text/plain,hi", "data"), ("http:///nohost", "http"),
     ])
-    func unsupportedURLsAreRefusedBeforeSending(text: String) async throws {
+    func unsupportedURLsAreRefusedBeforeSending(text: String, scheme: String) async throws {
         let url = try #require(URL(string: text))
         let failure = await outcome { () async throws(HTTPClientError) in
             try await transport.send(HTTPRequest(url: url))
         }
-        guard case .invalidRequest(.unsupportedScheme) = failure.failure else {
-            Issue.record("expected unsupportedScheme, got \(failure)")
-            return
-        }
+        #expect(failure.failure == .invalidRequest(.unsupportedScheme(scheme)))
     }
 
     @Test(arguments: [
@@ -133,11 +131,8 @@ struct TransportTests {
         let failure = await outcome { () async throws(HTTPClientError) in
             try await transport.send(HTTPRequest(url: url))
         }
-        guard case .transport(let code) = failure.failure else {
-            Issue.record("expected a transport error, got \(failure)")
-            return
-        }
-        #expect(RetryPolicy().isRetryable(.transport(code: code)), "code \(code)")
+        #expect(failure.failure == .transport(code: -1004))  // NSURLErrorCannotConnectToHost
+        #expect(RetryPolicy().isRetryable(.transport(code: -1004)))
     }
 
     @Test func cancellingAnInFlightRequestThrowsCancelledAndClosesTheConnection() async throws {
@@ -189,7 +184,7 @@ struct TransportTests {
                 }
             }
             await server.waitForHeldReplies(1)
-            await eventually("the attempt's one timer is armed") { queue.statistics.live == 1 }
+            await eventually("the attempt's one timer is armed", within: 1_000_000) { queue.statistics.live == 1 }
             queue.fire(now: .max)
             #expect(await call.value.failure == expected)
             await server.waitForAbandonedReplies(1)  // the transport cancelled its request on the wire
@@ -218,6 +213,76 @@ struct TransportTests {
             }
             #expect(failure.failure == .timeout)
         }
+    }
+}
+
+/// What a broken or hostile server sends, and the case the transport reports for each: the error paths of the
+/// transport, reached over a real socket.
+@Suite("Networking: the URLSession transport against broken answers")
+struct BrokenAnswerTests {
+    private let transport = URLSessionHTTPClient()
+    private static let body = Data(repeating: 0x41, count: 100_000)
+
+    @Test(arguments: [
+        // A body cut short by an orderly close, or by a reset: the connection was lost (a retry may help).
+        (ScriptedLoopbackServer.Reply.Delivery.truncated(afterBodyBytes: 10), HTTPClientError.transport(code: -1005)),
+        (.reset(afterBodyBytes: 50_000), .transport(code: -1005)),
+        // A status line that is not HTTP, or a status that is not a number: not an HTTP answer at all.
+        (.statusLine("SSH-2.0-OpenSSH_9.6"), .invalidResponse),
+        (.statusLine("HTTP/1.1 abc OK"), .invalidResponse),
+    ])
+    func aBrokenAnswerIsATypedError(
+        delivery: ScriptedLoopbackServer.Reply.Delivery, expected: HTTPClientError
+    )
+        async throws
+    {
+        try await ScriptedLoopbackServer.run { (server) async throws in
+            server.route(.get, "/broken", then: ScriptedLoopbackServer.Reply(body: Self.body).delivered(delivery))
+            let result = await outcome { () async throws(HTTPClientError) in
+                try await transport.send(HTTPRequest(url: server.url("/broken")))
+            }
+            #expect(result.failure == expected)
+            #expect(server.requests(to: "/broken").count == 1)
+        }
+    }
+
+    @Test func aLostConnectionIsRetriedAndAnAnswerThatIsNotHTTPIsNot() async throws {
+        try await ScriptedLoopbackServer.run { (server) async throws in
+            let broken = ScriptedLoopbackServer.Reply(body: Self.body)
+            server.route(.get, "/cut", [broken.delivered(.truncated(afterBodyBytes: 10))], then: .status(200))
+            server.route(.get, "/garbage", then: broken.delivered(.statusLine("garbage")))
+            let client = transport.retrying(sleeper: ManualClock(advancesOnSleep: true))
+            #expect(try await client.send(HTTPRequest(url: server.url("/cut"))).status == 200)
+            #expect(server.requests(to: "/cut").count == 2)
+            let result = await outcome { () async throws(HTTPClientError) in
+                try await client.send(HTTPRequest(url: server.url("/garbage")))
+            }
+            #expect(result.failure == .invalidResponse)
+            #expect(server.requests(to: "/garbage").count == 1)
+        }
+    }
+
+    @Test(arguments: [
+        (URLError.Code.cancelled, false, HTTPClientError.cancelled),
+        (.timedOut, false, .timeout),
+        (.badServerResponse, false, .invalidResponse),
+        (.cannotParseResponse, false, .invalidResponse),
+        (.cannotDecodeContentData, true, .invalidResponse),
+        (.unsupportedURL, false, .invalidResponse),
+        (.unknown, true, .transport(code: -1005)),
+        (.unknown, false, .transport(code: -1)),
+        (.cannotConnectToHost, false, .transport(code: -1004)),
+        (.networkConnectionLost, true, .transport(code: -1005)),
+    ])
+    func sessionErrorsMapToTheCasesTheStackActsOn(code: URLError.Code, afterResponse: Bool, expected: HTTPClientError) {
+        let error = URLError(code)
+        #expect(URLSessionHTTPClient.map(error, afterResponse: afterResponse) == expected)
+        let bridged = NSError(domain: NSURLErrorDomain, code: code.rawValue)
+        #expect(URLSessionHTTPClient.map(bridged, afterResponse: afterResponse) == expected)
+    }
+
+    @Test func anErrorOfAnotherDomainKeepsItsCode() {
+        #expect(URLSessionHTTPClient.map(NSError(domain: NSPOSIXErrorDomain, code: 54)) == .transport(code: 54))
     }
 }
 
@@ -264,7 +329,40 @@ struct ExchangeLifetimeTests {
         #expect(outcome.failure == .timeout)
     }
 
-    /// A limit that passes while the task is being made leaves it unsent.
+    /// The caller leaves the moment its exchange ends; the task's cancellation runs on the canceller's queue,
+    /// because FoundationNetworking's `cancel()` waits for the session's internal queue, which a server flooding a
+    /// connection keeps busy. Here that queue is suspended: the caller still resumes, and the task is cancelled
+    /// once the queue runs.
+    @Test func theCallerLeavesAtOnceWhileTheCancellationWaitsOnItsOwnQueue() async throws {
+        let server = try ScriptedLoopbackServer.start()
+        server.route(.get, "/held", then: .hang)
+        let cancellations = DispatchQueue(label: "test.canceller")
+        let delegate = SessionDelegate(canceller: TaskCanceller(queue: cancellations))
+        let session = URLSession(configuration: .ephemeral)
+        let task = session.dataTask(with: server.url("/held"))
+        let exchange = Exchange(delegate: delegate)
+        cancellations.suspend()
+        let call = Task {
+            await withCheckedContinuation { continuation in
+                exchange.begin(continuation)
+                exchange.start({ task }, register: { delegate.register(exchange, for: $0) })
+            }
+        }
+        await server.waitForHeldReplies(1)
+        exchange.end(with: .timeout)
+        #expect(await call.value.failure == .timeout)
+        #expect(task.state == .running)  // not cancelled yet: its cancellation waits on the suspended queue
+        cancellations.resume()
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            cancellations.async { continuation.resume() }
+        }
+        #expect(task.state == .canceling || task.state == .completed)
+        await server.waitForAbandonedReplies(1)  // and the connection closed
+        session.invalidateAndCancel()
+        await server.stop()
+    }
+
+    /// A limit that passes while the task is being made leaves it unsent: cancelled before it was ever resumed.
     @Test func aLimitThatPassesWhileTheTaskIsMadeKeepsItFromBeingSent() async throws {
         let timers = TimerQueue(driver: .manual)
         let url = try #require(URL(string: "http://127.0.0.1:9/never"))
@@ -279,7 +377,8 @@ struct ExchangeLifetimeTests {
             }
         }
         exchange.disarm()
-        #expect(task.state == .suspended)
+        #expect(task.state == .canceling || task.state == .completed)
+        #expect(task.countOfBytesSent == 0)
         #expect(outcome.failure == .timeout)
     }
 }

@@ -27,7 +27,13 @@ public struct APIClient: Sendable {
         guard endpoint.acceptedStatuses.contains(response.status) else {
             throw .http(ServerErrorResponse(response))
         }
-        return try endpoint.decode(response)
+        do throws(APIError) {
+            return try endpoint.decode(response)
+        } catch .decoding(let failure) {
+            var named = failure
+            if named.request.isEmpty { named.request = "\(endpoint.method.rawValue) \(endpoint.path)" }
+            throw .decoding(named)
+        }
     }
 
     /// The HTTP request `endpoint` stands for; public so callers can inspect or log it.
@@ -50,7 +56,9 @@ public struct APIClient: Sendable {
             body = try Self.encode(value)
             headers["Content-Type"] = "application/json"
         }
-        return HTTPRequest(method: endpoint.method, url: url, headers: headers, body: body)
+        return HTTPRequest(
+            method: endpoint.method, url: url, headers: headers, body: body,
+            maximumResponseBytes: endpoint.maximumResponseBytes)
     }
 
     /// Whether `path` starts with `/` and holds only path characters and well-formed `%XX` escapes: Foundation

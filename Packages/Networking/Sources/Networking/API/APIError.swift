@@ -87,7 +87,9 @@ public struct ServerErrorResponse: Hashable, Sendable {
     }
 }
 
-/// A response body that does not decode, with the path of the offending field (`items[2].title`).
+/// A response body that does not decode: which answer (``request``), which field (``path``, such as
+/// `items[2].title`) and what is wrong with it (``kind``). Its description says so in a sentence, and that the
+/// server did answer.
 public struct DecodingFailure: Hashable, Sendable, CustomStringConvertible {
     /// What went wrong.
     public enum Kind: Hashable, Sendable {
@@ -105,14 +107,23 @@ public struct DecodingFailure: Hashable, Sendable, CustomStringConvertible {
     public var kind: Kind
     /// The coding path, dotted, with array indices in brackets; empty for the top level.
     public var path: String
-    /// The decoder's explanation, for logs.
+    /// The decoder's explanation, for logs: it names Swift types, so it is not part of ``description``.
     public var detail: String
+    /// The method and path of the request whose answer this was (`GET /v1/me`), as ``APIClient`` sent it; empty
+    /// when unknown.
+    public var request: String = ""
 
     /// Creates a failure.
     public init(kind: Kind, path: String, detail: String) {
         self.kind = kind
         self.path = path
         self.detail = detail
+    }
+
+    /// Creates a failure of the answer to `request` (`GET /v1/me`).
+    public init(kind: Kind, path: String, detail: String, request: String) {
+        self.init(kind: kind, path: path, detail: detail)
+        self.request = request
     }
 
     /// Maps Foundation's `DecodingError`.
@@ -132,9 +143,23 @@ public struct DecodingFailure: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// `kind at path: detail`.
+    /// What was wrong with which field of which answer, as a sentence: "The server answered GET /v1/me, but its
+    /// answer has no field 'token_version'."
     public var description: String {
-        "\(kind) at \(path.isEmpty ? "<root>" : path): \(detail)"
+        let answered = request.isEmpty ? "The server answered, but" : "The server answered \(request), but"
+        let field = "the field '\(path)' of its answer"
+        let problem: String
+        switch kind {
+        case .missingKey where path.isEmpty: problem = "its answer lacks a field it needs"
+        case .missingKey: problem = "its answer has no field '\(path)'"
+        case .missingValue where path.isEmpty: problem = "its answer is null where a value is needed"
+        case .missingValue: problem = "\(field) is null where a value is needed"
+        case .typeMismatch where path.isEmpty: problem = "its answer has another shape than expected"
+        case .typeMismatch: problem = "\(field) holds a value of the wrong type"
+        case .corrupted where path.isEmpty: problem = "its answer could not be read as JSON"
+        case .corrupted: problem = "\(field) holds a value that cannot be read"
+        }
+        return "\(answered) \(problem)."
     }
 
     /// `items[2].amount` from a coding path.

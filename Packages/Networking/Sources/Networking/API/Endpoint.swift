@@ -18,6 +18,9 @@ public struct Endpoint<Response: Sendable>: Sendable {
     public var body: (any Encodable & Sendable)?
     /// Statuses treated as success; anything else becomes `APIError.http`.
     public var acceptedStatuses: Range<Int>
+    /// The largest answer accepted, in bytes (``HTTPRequest/maximumResponseBytes``); a longer one fails with
+    /// `APIError.transport(.responseTooLarge(limit:))` before it is all read.
+    public var maximumResponseBytes = HTTPRequest.defaultMaximumResponseBytes
     /// Reads a successful response.
     let decode: @Sendable (HTTPResponse) throws(APIError) -> Response
 

@@ -18,6 +18,13 @@ public enum HTTPClientError: Error, Hashable, Sendable {
     /// More refreshes were needed in the refresh window than ``RefreshPolicy`` allows: the server keeps rejecting
     /// fresh tokens, so refreshing again would loop.
     case excessiveRefresh
+    /// The answer's body is longer than the request's ``HTTPRequest/maximumResponseBytes`` (`limit`): announced
+    /// longer by its `Content-Length` and refused before reading, or cut off when it grew past the limit. Never
+    /// retried: the same server would send the same answer.
+    case responseTooLarge(limit: Int)
+    /// A redirect was not followed because ``RedirectPolicy`` forbids it; nothing was sent to its target. Never
+    /// retried.
+    case redirectRefused(RedirectRefusal)
 }
 
 /// What makes a request unsendable.
@@ -28,4 +35,18 @@ public enum InvalidRequestReason: Hashable, Sendable {
     case invalidMethod(String)
     /// A header name is not an HTTP token, or its value contains CR, LF or NUL (header injection).
     case invalidHeader(name: String)
+}
+
+/// Why ``RedirectingHTTPClient`` did not follow a redirect.
+public enum RedirectRefusal: Hashable, Sendable {
+    /// The request was already redirected `limit` times (a limit of 0: the policy follows no redirects).
+    case tooManyRedirects(limit: Int)
+    /// An `https` request was redirected to `http`, which would send it, and its answer, in clear text.
+    case insecureRedirect
+    /// A redirect (`status`) would have sent `method` with its body, or an unsafe method, to another origin
+    /// (`origin`, such as `http://127.0.0.1:8081`): only GET and HEAD without a body may change origin.
+    case unsafeRequestToAnotherOrigin(method: HTTPMethod, status: Int, origin: String)
+    /// The `Location` is not an `http` or `https` URL with a host (a `file:` or `javascript:` URL, or text that
+    /// is not a URL at all).
+    case unsupportedLocation
 }

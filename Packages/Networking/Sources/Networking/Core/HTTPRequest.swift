@@ -10,6 +10,17 @@ public struct HTTPRequest: Hashable, Sendable {
     public var headers: HTTPHeaders
     /// The body bytes, replayable; nil for no body.
     public var body: Data?
+    /// The largest response body this request accepts, in bytes after any `Content-Encoding` is decoded.
+    ///
+    /// The transport enforces it while the body arrives: an answer that announces a longer `Content-Length` is
+    /// refused before its body is read, and one that grows past the limit is cut off there, so no more than this
+    /// many bytes of it are ever held. Either way the call throws ``HTTPClientError/responseTooLarge(limit:)``.
+    /// A limit is what keeps a hostile or broken server (an endless body, a gzip bomb) from exhausting memory.
+    public var maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
+
+    /// The limit every request starts with: 16 MiB, generous for JSON, small enough that a few requests in
+    /// flight cannot exhaust a phone's memory. Raise it per request for larger downloads.
+    public static let defaultMaximumResponseBytes = 16 << 20
 
     /// Creates a request.
     public init(method: HTTPMethod = .get, url: URL, headers: HTTPHeaders = [:], body: Data? = nil) {
@@ -17,6 +28,15 @@ public struct HTTPRequest: Hashable, Sendable {
         self.url = url
         self.headers = headers
         self.body = body
+    }
+
+    /// Creates a request that accepts answers up to `maximumResponseBytes` (see the property; a negative value
+    /// counts as zero: only empty bodies).
+    public init(
+        method: HTTPMethod = .get, url: URL, headers: HTTPHeaders = [:], body: Data? = nil, maximumResponseBytes: Int
+    ) {
+        self.init(method: method, url: url, headers: headers, body: body)
+        self.maximumResponseBytes = max(0, maximumResponseBytes)
     }
 
     /// Throws what every transport must refuse before anything goes on the wire: a URL that is not `http` or

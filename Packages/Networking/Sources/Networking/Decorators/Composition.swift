@@ -26,6 +26,11 @@ extension HTTPClient {
         DeduplicatingHTTPClient(wrapping: self)
     }
 
+    /// Wraps this client in a `RedirectingHTTPClient`.
+    public func followingRedirects(_ policy: RedirectPolicy = RedirectPolicy()) -> RedirectingHTTPClient {
+        RedirectingHTTPClient(wrapping: self, policy: policy)
+    }
+
     /// Wraps this client in a `LoggingHTTPClient`.
     public func logging(
         to sink: any HTTPLogSink,
@@ -49,12 +54,16 @@ extension HTTPClient {
 }
 
 /// The recommended stack in one call, outermost first:
-/// deadline → auth → de-duplication → retry → logging → per-attempt timeout → transport.
+/// deadline → auth → de-duplication → retry → redirects → logging → per-attempt timeout → transport.
 ///
 /// Why this order: the deadline bounds every wait, for refreshes included; auth sits above de-duplication so the
 /// sharing key includes the real bearer token; de-duplication above retry lets every sharer ride one retry
-/// loop; logging inside retry sees (and numbers) each attempt; the timeout next to the transport limits each
-/// attempt on its own, so a retry can follow a timeout.
+/// loop; redirects beneath auth so the token it adds is dropped before a hop to another origin, and above the
+/// logger so every hop is logged with its status; logging inside retry sees (and numbers) each attempt; the
+/// timeout next to the transport limits each attempt (each hop) on its own, so a retry can follow a timeout.
+///
+/// The size limit of an answer is the request's own, ``HTTPRequest/maximumResponseBytes``, which the transport
+/// enforces while the body arrives.
 public struct HTTPStack: Sendable {
     /// Per-attempt timeout.
     public var attemptTimeout: Duration
@@ -64,6 +73,8 @@ public struct HTTPStack: Sendable {
     public var retry: RetryPolicy
     /// The refresh limit.
     public var refresh: RefreshPolicy
+    /// Which redirects are followed (see ``RedirectingHTTPClient`` for what a hop may carry).
+    public var redirects: RedirectPolicy = RedirectPolicy()
 
     /// Creates a configuration; the defaults suit an interactive app.
     public init(
@@ -76,6 +87,18 @@ public struct HTTPStack: Sendable {
         self.deadline = deadline
         self.retry = retry
         self.refresh = refresh
+    }
+
+    /// Creates a configuration that follows redirects as `redirects` says (``RedirectPolicy/refuse`` for none).
+    public init(
+        attemptTimeout: Duration = .seconds(15),
+        deadline: Duration = .seconds(45),
+        retry: RetryPolicy = RetryPolicy(),
+        refresh: RefreshPolicy = RefreshPolicy(),
+        redirects: RedirectPolicy
+    ) {
+        self.init(attemptTimeout: attemptTimeout, deadline: deadline, retry: retry, refresh: refresh)
+        self.redirects = redirects
     }
 
     /// The retry policy the stack applies: `retry`, with `maximumRetryAfter` clamped so that a wait the server
@@ -100,6 +123,7 @@ public struct HTTPStack: Sendable {
     ) -> any HTTPClient {
         var client: any HTTPClient = transport.timingOut(after: attemptTimeout, sleeper: clock)
         if let logSink { client = client.logging(to: logSink, clock: clock) }
+        client = client.followingRedirects(redirects)
         client = client.retrying(policy: effectiveRetry, sleeper: clock, wallClock: clock, random: random)
         client = client.deduplicating()
         if let store, let refresher {

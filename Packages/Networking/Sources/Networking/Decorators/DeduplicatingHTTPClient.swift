@@ -5,9 +5,10 @@ import Foundation
 /// Guarantees:
 /// - Only GETs without a body are shared, and only when they are identical as requests: the same URL and the same
 ///   header fields — every name and value, names compared case-insensitively, values exactly. Fields of different
-///   names may come in any order; repeated fields of one name must repeat in the same order. So requests that
-///   differ in a cookie, a range, a validator, a language or a tenant header are never shared: each caller gets
-///   the bytes its own request asked for. Other methods pass straight through.
+///   names may come in any order; repeated fields of one name must repeat in the same order — and with the same
+///   ``HTTPRequest/maximumResponseBytes``. So requests that differ in a cookie, a range, a validator, a language,
+///   a tenant header or the size they accept are never shared: each caller gets the bytes its own request asked
+///   for. Other methods pass straight through.
 /// - Identical GETs that overlap in time cause one request to `base`; every caller gets the same response
 ///   (identical bytes) or the same error.
 /// - Cancelling one caller makes that caller throw `.cancelled` at once and leaves the others waiting; cancelling
@@ -40,16 +41,19 @@ public struct DeduplicatingHTTPClient: HTTPClient, HTTPClientChain {
         }
     }
 
-    /// The whole request: the URL and every header field, fields of different names in a canonical order.
+    /// The whole request: the URL and every header field, fields of different names in a canonical order, and
+    /// the size limit of the answer (a caller that accepts less must not be handed more).
     /// Equality and hashing are `HTTPHeaders`' own: names compared case-insensitively, values exactly.
     struct Key: Hashable, Sendable {
         let url: URL
         let headers: HTTPHeaders
+        let maximumResponseBytes: Int
         /// Computed once: the key is hashed on insertion and again on removal.
         private let hash: Int
 
         init(_ request: HTTPRequest) {
             url = request.url
+            maximumResponseBytes = request.maximumResponseBytes
             // Sorted by name already (the usual case: one code path builds a request the same way each time), the
             // headers are used as they are; otherwise a stably sorted copy, so repeated names keep their order.
             if zip(request.headers, request.headers.dropFirst()).allSatisfy({ !Self.precedes($1.name, $0.name) }) {
@@ -64,11 +68,13 @@ public struct DeduplicatingHTTPClient: HTTPClient, HTTPClientChain {
             var hasher = Hasher()
             hasher.combine(url)
             hasher.combine(headers)
+            hasher.combine(maximumResponseBytes)
             hash = hasher.finalize()
         }
 
         static func == (lhs: Key, rhs: Key) -> Bool {
             lhs.hash == rhs.hash && lhs.url == rhs.url && lhs.headers == rhs.headers
+                && lhs.maximumResponseBytes == rhs.maximumResponseBytes
         }
 
         func hash(into hasher: inout Hasher) {
