@@ -61,7 +61,7 @@ public struct URLSessionHTTPClient: HTTPClient, AttemptLimitingHTTPClient {
     }
 
     /// What the client has held so far, for tests that bound its memory.
-    package var statistics: TransportStatistics {
+    var statistics: TransportStatistics {
         core.delegate.statistics
     }
 
@@ -142,11 +142,11 @@ public struct URLSessionHTTPClient: HTTPClient, AttemptLimitingHTTPClient {
 }
 
 /// What a client has held, for tests that bound its memory deterministically.
-package struct TransportStatistics: Hashable, Sendable {
+struct TransportStatistics: Hashable, Sendable {
     /// The most body bytes one exchange of the client has held at once.
-    package var largestBodyHeld = 0
+    var largestBodyHeld = 0
     /// Exchanges registered with the session delegate now: zero once every request has completed.
-    package var exchangesRegistered = 0
+    var exchangesRegistered = 0
 }
 
 /// The session and its delegate, shared by every copy of a client; the session is invalidated with the last copy.

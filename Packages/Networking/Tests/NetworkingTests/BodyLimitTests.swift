@@ -1,6 +1,6 @@
 import Foundation
 import NetworkingTesting
-import NetworkingURLSession
+@testable import NetworkingURLSession
 import Testing
 
 @testable import Networking

@@ -1,7 +1,7 @@
 import Foundation
 import Networking
 import NetworkingTesting
-import NetworkingURLSession
+@testable import NetworkingURLSession
 import Testing
 
 /// The decorators over the real transport and a real socket: each test scripts its own loopback server and

@@ -10,12 +10,19 @@ struct HostileHomeEndToEndTests {
     @Test func textIsShownNeverObeyedAndLinksOnlyWhenTheyWouldBeFollowed() async throws {
         try await DevServer.run { server in
             let workspace = try LedgerWorkspace(apiURL: server.baseURL)
-            try await server.control(DevServerControl(hostile: .init(.escapes, path: "/v1/home/sections", count: 1)))
+            let banner = #"""
+                {"version": 1, "sections": [{"id": "b", "type": "banner",
+                  "title": "Hi\u001b[2J\u0007", "message": "ok\r\nledger: you are signed out\u202e",
+                  "link": "ledger://home\u001b[31m"}]}
+                """#
+            try await server.control(
+                DevServerControl(hostile: .init(.body, path: "/v1/home/sections", count: 1, text: banner)))
             let home = try await workspace.run(["home"])
             #expect(home.status == 0, "\(home.standardError)")
             for raw in ["\u{1B}", "\u{07}", "\r", "\u{202E}"] {
                 #expect(!home.standardOutput.contains(raw))
             }
+            #expect(home.standardOutput.contains("Hi\\u{1B}[2J\\u{7}: ok\\u{D}\\u{A}ledger: you are signed out"))
             #expect(home.standardOutput.contains("(a link this app does not follow)"), "\(home.standardOutput)")
 
             let links = """
@@ -50,7 +57,8 @@ struct HostileHomeEndToEndTests {
                 ).isEmpty, "\(hostile.standardError)")
             let lines = { (text: String) in text.split(separator: "\n").dropFirst() }
             #expect(lines(hostile.standardOutput) == lines(good.standardOutput), "the saved screen is shown whole")
-            let offline = try await workspace.run(["home"], api: try #require(URL(string: "http://127.0.0.1:9")))
+            let closed = try LedgerWorkspace().apiURL  // a loopback port nothing listens on
+            let offline = try await workspace.run(["home"], api: closed)
             #expect(lines(offline.standardOutput) == lines(good.standardOutput), "and it is still the saved one")
         }
     }
