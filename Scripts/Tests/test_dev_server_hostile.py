@@ -91,6 +91,12 @@ class HostileReplyTests(DevServerTestCase):
         self.assertEqual(fields, {"hostile.status", "hostile.location", "hostile.path", "hostile.extra"})
         self.assertEqual(self.server.request("POST", "/_control", {"hostile": {"reply": "nope"}})[0], 422)
 
+    def test_requests_that_carried_credentials_are_counted(self) -> None:
+        self.server.request("GET", "/v1/health", headers={"Authorization": "Bearer x"})
+        self.server.request("GET", "/v1/health", headers={"Cookie": "a=b"})
+        self.server.request("GET", "/v1/health")
+        self.assertEqual(self.server.stats()["authorized"], {"/v1/health": 2})
+
     def test_reset_forgets_the_rules(self) -> None:
         self.hostile(reply="body", text="x", path="/v1/health")
         self.server.request("POST", "/_control/reset")

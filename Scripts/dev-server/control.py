@@ -53,7 +53,9 @@ CONTROL_USAGE = """\
   POST /_control/reset            clears latency, failures, hostile replies, hang and the statistics; {"data": true} also
                                   forgets users, tokens, invoices and idempotency keys
   GET  /_stats                    200 {"total", "paths": {"/v1/me": 3}, "routes": {"GET /v1/me": 3},
-                                  "statuses": {"200": 2, "401": 1}, "delayed_ms": 300}: every request that
+                                  "statuses": {"200": 2, "401": 1}, "authorized": {"/v1/me": 2} (requests
+                                  that carried credentials: Authorization or Cookie), "delayed_ms": 300}:
+                                  every request that
                                   reached the server, counted on arrival (before latency, hang or an injected
                                   failure), and the latency it has waited out in all
 """
@@ -226,6 +228,7 @@ def stats(request: Request) -> Response:
             "paths": dict(state.paths),
             "routes": dict(state.routes),
             "statuses": dict(state.statuses),
+            "authorized": dict(state.authorized),
             "delayed_ms": state.delayed_ms,
         }, {}
 

@@ -302,6 +302,7 @@ class State:
         self.paths: Counter[str] = Counter()
         self.routes: Counter[str] = Counter()
         self.statuses: Counter[str] = Counter()
+        self.authorized: Counter[str] = Counter()
         self.delayed_ms = 0
 
     def control_state(self) -> dict[str, Any]:
@@ -604,6 +605,8 @@ class Handler(BaseHTTPRequestHandler):
         with state.lock:
             state.paths[path] += 1
             state.routes[f"{method} {path}"] += 1
+            if self.headers.get("Authorization") is not None or self.headers.get("Cookie") is not None:
+                state.authorized[path] += 1
             gate = state.gate
             latency = state.latency_ms
         gate.wait()

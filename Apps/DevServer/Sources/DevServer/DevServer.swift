@@ -184,6 +184,8 @@ public struct DevServerStats: Decodable, Hashable, Sendable {
     public var routes: [String: Int]
     /// Per status (`"200"`).
     public var statuses: [String: Int]
+    /// Per path, the requests that carried credentials (`Authorization` or `Cookie`).
+    public var authorized: [String: Int]
 
     /// The count for `path` (0 when none arrived).
     public func count(_ path: String) -> Int {

@@ -158,3 +158,16 @@ struct ErrorDescriptionTests {
                 == "The server could not be reached: the connection was refused. Is it running?")
     }
 }
+
+@Suite("Networking: which failures mean the server was never heard from")
+struct UnreachableTests {
+    @Test(arguments: [
+        (HTTPClientError.transport(code: -1004), true), (.timeout, true), (.deadlineExceeded, true),
+        (.cancelled, false), (.invalidResponse, false), (.invalidRequest(.unsupportedScheme("ftp")), false),
+        (.refreshRejected(status: 401), false), (.excessiveRefresh, false), (.responseTooLarge(limit: 16), false),
+        (.redirectRefused(.insecureRedirect), false),
+    ])
+    func onlyNoConnectionAndNoAnswerInTimeAreUnreachable(error: HTTPClientError, unreachable: Bool) {
+        #expect(error.isUnreachable == unreachable)
+    }
+}

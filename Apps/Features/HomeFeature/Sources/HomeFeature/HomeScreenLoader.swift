@@ -50,7 +50,14 @@ public struct HomeScreenLoader: HomeScreenLoading {
         do {
             response = try await api.send(HomeSectionsAPI.sections())
         } catch {
-            log("home: \(error); showing the saved copy")
+            log("home: \(error) Showing the saved copy.")
+            guard case .transport(let failure) = error, failure.isUnreachable else {
+                let problem = "The server's answer could not be used. \(error)"
+                guard let cached = try? await cachedScreen(.unusableAnswer(problem: problem), failure: problem) else {
+                    throw .invalidResponse(detail: "\(error)")
+                }
+                return cached
+            }
             return try await cachedScreen(.unreachable, failure: "\(error)")
         }
         let assembly: ScreenAssembly

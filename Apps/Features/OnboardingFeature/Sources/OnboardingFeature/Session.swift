@@ -21,8 +21,11 @@ public enum SessionError: Error, Hashable, Sendable {
     case notSignedIn
     /// The server no longer accepts the session and it could not be renewed: sign in again.
     case sessionExpired
-    /// The server could not be reached or failed; `detail` says how.
+    /// The server could not be reached (no connection, no answer in time); `detail` says how.
     case unavailable(detail: String)
+    /// The server answered, but with something this app cannot use (a failure status, an answer of another shape, a
+    /// redirect it would not follow); `detail` says what, as a sentence.
+    case unexpectedAnswer(detail: String)
     /// The session could not be kept or removed on this device; `detail` says why.
     case storage(detail: String)
 }
@@ -62,11 +65,17 @@ public struct SessionManager: SessionManaging {
             await session.save(grant.authToken)
         } catch {
             if case .http(let response) = error, response.status == 401 { throw .unknownAccount(email) }
-            throw .unavailable(detail: error.description)
+            throw Self.failure(error)
         }
         if let failure = await session.saveFailure() { throw failure }
         guard let user = try await currentUser() else { throw .notSignedIn }
         return user
+    }
+
+    /// No answer at all, or an answer that cannot be used.
+    private static func failure(_ error: APIError) -> SessionError {
+        if case .transport(let failure) = error, failure.isUnreachable { return .unavailable(detail: error.description) }
+        return .unexpectedAnswer(detail: error.description)
     }
 
     /// See the protocol.
@@ -90,7 +99,7 @@ public struct SessionManager: SessionManaging {
             switch error {
             case .http(let response) where response.status == 401: throw .sessionExpired
             case .transport(.refreshRejected), .transport(.excessiveRefresh): throw .sessionExpired
-            default: throw .unavailable(detail: error.description)
+            default: throw Self.failure(error)
             }
         }
     }

@@ -27,6 +27,21 @@ public enum HTTPClientError: Error, Hashable, Sendable {
     case redirectRefused(RedirectRefusal)
 }
 
+extension HTTPClientError {
+    /// Whether the server was never heard from (no connection, no answer in time), as opposed to a server that
+    /// answered with something that cannot be used (garbage, an answer too large, a refused redirect) or a request
+    /// that was cancelled or never sent. A screen tells the two apart: "is the server running?" is only the right
+    /// question for the first.
+    public var isUnreachable: Bool {
+        switch self {
+        case .transport, .timeout, .deadlineExceeded: true
+        case .cancelled, .invalidResponse, .invalidRequest, .refreshRejected, .excessiveRefresh, .responseTooLarge,
+            .redirectRefused:
+            false
+        }
+    }
+}
+
 /// What makes a request unsendable.
 public enum InvalidRequestReason: Hashable, Sendable {
     /// Only `http` and `https` URLs are sent; the scheme found (possibly empty).

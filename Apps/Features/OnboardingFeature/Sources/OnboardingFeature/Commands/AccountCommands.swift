@@ -116,7 +116,7 @@ public struct AccountCommands: CommandGroup {
             do throws(SessionError) {
                 existed = try await sessions().signOut()
             } catch {
-                throw .session(error)
+                throw .session(error, action: "signing out")
             }
             if invocation.console.json {
                 invocation.console.emit(["status": existed ? "signed out" : "not signed in"])
@@ -135,7 +135,7 @@ public struct AccountCommands: CommandGroup {
             do throws(SessionError) {
                 user = try await sessions().currentUser()
             } catch {
-                throw .session(error)
+                throw .session(error, action: "checking who is signed in")
             }
             guard let user else { throw .session(.notSignedIn) }
             if invocation.console.json {

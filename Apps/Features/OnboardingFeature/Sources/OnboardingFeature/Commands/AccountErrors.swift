@@ -4,7 +4,8 @@ import Validation
 
 /// The account flows' errors said for people: what happened, what to do, and the exit status.
 extension CommandError {
-    static func session(_ error: SessionError) -> CommandError {
+    /// `error` of `action` ("the sign-in", "checking who is signed in") said for people.
+    static func session(_ error: SessionError, action: String = "the sign-in") -> CommandError {
         switch error {
         case .invalidEmail(let codes):
             CommandError(
@@ -23,8 +24,13 @@ extension CommandError {
                 hint: "Sign in again with 'ledger login EMAIL'.", status: .dataError)
         case .unavailable(let detail):
             CommandError(
-                message: "the sign-in did not go through: \(TerminalText.safe(detail))",
+                message: "\(action) did not go through: \(TerminalText.safe(detail))",
                 hint: "Check that the API server is running (--api-url), then try again.", status: .unavailable)
+        case .unexpectedAnswer(let detail):
+            CommandError(
+                message: "\(action) did not go through: the server answered, but not as the Ledger API does",
+                hint: "Check that --api-url names the Ledger API; the server is running but sent something else.",
+                status: .unavailable, details: [TerminalText.safe(detail)])
         case .storage(let detail):
             CommandError(
                 message: "the session could not be kept on this machine: \(detail)",
