@@ -38,7 +38,8 @@ struct DayFormatTests {
         let early: DayFormat.Problem = .beforeGregorianCalendar("1582-10-10")
         #expect(
             early.description
-                == "1582-10-10 is before 1583, when the Gregorian calendar these days are counted in was not yet in use")
+                == "1582-10-10 is before 1583, when the Gregorian calendar these days are counted in was not yet in use"
+        )
         let form: DayFormat.Problem = .notYYYYMMDD("10/10/1582")
         #expect(form.description == "'10/10/1582' is not a day written as YYYY-MM-DD")
     }

@@ -1,9 +1,9 @@
 import Foundation
 import NetworkingTesting
-@testable import NetworkingURLSession
 import Testing
 
 @testable import Networking
+@testable import NetworkingURLSession
 
 /// The size limit of an answer and the time limits over a hostile loopback server: a flood, an endless chunked
 /// body, a huge `Content-Length`, a gzip bomb, a drip. What the client holds is read from the transport's own

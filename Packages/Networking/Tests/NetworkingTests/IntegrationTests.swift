@@ -1,8 +1,9 @@
 import Foundation
 import Networking
 import NetworkingTesting
-@testable import NetworkingURLSession
 import Testing
+
+@testable import NetworkingURLSession
 
 /// The decorators over the real transport and a real socket: each test scripts its own loopback server and
 /// counts what reached it. Time is a manual clock wherever a decorator waits, so nothing sleeps.

@@ -74,7 +74,9 @@ public struct SessionManager: SessionManaging {
 
     /// No answer at all, or an answer that cannot be used.
     private static func failure(_ error: APIError) -> SessionError {
-        if case .transport(let failure) = error, failure.isUnreachable { return .unavailable(detail: error.description) }
+        if case .transport(let failure) = error, failure.isUnreachable {
+            return .unavailable(detail: error.description)
+        }
         return .unexpectedAnswer(detail: error.description)
     }
 

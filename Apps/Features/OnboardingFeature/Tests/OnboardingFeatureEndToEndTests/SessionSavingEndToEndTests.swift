@@ -27,7 +27,8 @@ struct SessionSavingEndToEndTests {
         let another = uniqueEmail()
         let register = try await workspace.run(["register", another])
         #expect(register.status == 74, "\(register.standardOutput) \(register.standardError)")
-        #expect(register.standardError.contains("the account \(another) was created, but the session could not be kept"))
+        #expect(
+            register.standardError.contains("the account \(another) was created, but the session could not be kept"))
         #expect(register.standardError.contains("sign in with 'ledger login \(another)'"))
         #expect(try await workspace.run(["whoami"]).status == 65, "no one is signed in")
     }
