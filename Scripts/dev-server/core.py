@@ -253,16 +253,30 @@ _GZIP_LOCK = threading.Lock()
 
 
 def gzip_bomb(inflated: int) -> bytes:
-    """A gzip stream of `inflated` zero bytes (about a thousandth of that compressed), made once per size."""
+    """A gzip stream of `inflated` zero bytes (about a thousandth of that compressed), made once per size.
+
+    One MiB of zeros is compressed once, followed by a full flush so the next MiB compresses to the same bytes;
+    the stream repeats those bytes instead of compressing a gigabyte, which would take the server many seconds."""
+    import struct
     import zlib
     with _GZIP_LOCK:
         if inflated not in _GZIP_BOMBS:
-            compressor = zlib.compressobj(9, zlib.DEFLATED, 31)
             chunk = bytes(1 << 20)
-            parts = [compressor.compress(chunk) for _ in range(inflated >> 20)]
-            parts.append(compressor.compress(bytes(inflated & ((1 << 20) - 1))))
-            parts.append(compressor.flush())
-            _GZIP_BOMBS[inflated] = b"".join(parts)
+            whole, rest = divmod(inflated, len(chunk))
+            compressor = zlib.compressobj(9, zlib.DEFLATED, -15)
+            parts = []
+            if whole:
+                first = compressor.compress(chunk) + compressor.flush(zlib.Z_FULL_FLUSH)
+                repeated = compressor.compress(chunk) + compressor.flush(zlib.Z_FULL_FLUSH) if whole > 1 else b""
+                parts = [first] + [repeated] * (whole - 1)
+            parts.append(compressor.compress(bytes(rest)) + compressor.flush(zlib.Z_FINISH))
+            crc = 0
+            for _ in range(whole):
+                crc = zlib.crc32(chunk, crc)
+            crc = zlib.crc32(bytes(rest), crc)
+            header = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff"
+            trailer = struct.pack("<II", crc & 0xFFFFFFFF, inflated & 0xFFFFFFFF)
+            _GZIP_BOMBS[inflated] = header + b"".join(parts) + trailer
         return _GZIP_BOMBS[inflated]
 
 

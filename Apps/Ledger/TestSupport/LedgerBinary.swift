@@ -11,6 +11,11 @@ public struct LedgerBinary: Sendable {
         public let standardOutput: String
         /// Everything printed on standard error.
         public let standardError: String
+        /// The most memory the process held at once (its resident set's high-water mark, `VmHWM`), in kilobytes,
+        /// as last read while it ran (sampled every 10 ms); nil where `/proc` does not tell.
+        public var peakMemoryKilobytes: Int?
+        /// How long the run took, in seconds.
+        public var seconds: Double?
 
         /// A result, for a test that runs the app its own way (killing it at a moment of its choosing).
         public init(status: Int32, standardOutput: String, standardError: String) {
@@ -85,7 +90,9 @@ public struct LedgerBinary: Sendable {
         let error = Pipe()
         process.standardOutput = output
         process.standardError = error
+        let started = DispatchTime.now()
         try process.run()
+        let sampler = PeakMemory(pid: process.processIdentifier)
         let killed = Flag()
         let watchdog = DispatchWorkItem { [pid = process.processIdentifier] in
             killed.set()
@@ -97,13 +104,65 @@ public struct LedgerBinary: Sendable {
         let outData = output.fileHandleForReading.readDataToEndOfFile()
         let errData = errorReader.wait()
         process.waitUntilExit()
+        let peak = sampler.stop()
         watchdog.cancel()
         let killedNote = killed.isSet ? "\n[killed: \(arguments) did not exit within \(limit)]" : ""
-        return Result(
+        var result = Result(
             status: process.terminationStatus,
             standardOutput: String(decoding: outData, as: UTF8.self),
             standardError: String(decoding: errData, as: UTF8.self) + killedNote
         )
+        result.peakMemoryKilobytes = peak
+        result.seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+        return result
+    }
+
+    /// Reads a running process's memory high-water mark from `/proc/<pid>/status` every 10 ms on a thread of its
+    /// own, keeping the last value read (the mark only grows).
+    private final class PeakMemory: @unchecked Sendable {
+        private let lock = NSLock()
+        private var peak: Int?
+        private var running = true
+        private let done = DispatchSemaphore(value: 0)
+
+        init(pid: Int32) {
+            Thread { [self] in
+                while isRunning {
+                    if let value = Self.highWaterMark(pid) { record(value) }
+                    usleep(10_000)
+                }
+                done.signal()
+            }.start()
+        }
+
+        private var isRunning: Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            return running
+        }
+
+        private func record(_ value: Int) {
+            lock.lock()
+            peak = max(peak ?? 0, value)
+            lock.unlock()
+        }
+
+        func stop() -> Int? {
+            lock.lock()
+            running = false
+            lock.unlock()
+            done.wait()
+            lock.lock()
+            defer { lock.unlock() }
+            return peak
+        }
+
+        private static func highWaterMark(_ pid: Int32) -> Int? {
+            guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+                let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+            else { return nil }
+            return line.split(separator: " ").compactMap { Int($0) }.first
+        }
     }
 
     /// A flag set from the watchdog's thread and read after the process ended.
