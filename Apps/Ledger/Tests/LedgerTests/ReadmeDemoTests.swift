@@ -54,9 +54,10 @@ struct ReadmeDemoTests {
     /// Every README under Apps/ with the text it holds.
     private static func readmes() throws -> [(URL, String)] {
         let apps = repository.appendingPathComponent("Apps")
-        let found = FileManager.default.enumerator(at: apps, includingPropertiesForKeys: nil)?.compactMap {
-            ($0 as? URL).flatMap { $0.lastPathComponent == "README.md" && !$0.path.contains("/.build") ? $0 : nil }
-        }
+        // Hidden folders (a package's .build) are skipped; the repository itself may sit in one (a replay's clone).
+        let found = FileManager.default.enumerator(
+            at: apps, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]
+        )?.compactMap { ($0 as? URL).flatMap { $0.lastPathComponent == "README.md" ? $0 : nil } }
         return try (found ?? []).map { ($0, try String(contentsOf: $0, encoding: .utf8)) }
     }
 

@@ -139,4 +139,10 @@ struct ShellTests {
         let quiet = try await workspace.run(["expense", "list"])
         #expect(quiet.standardError.isEmpty, "\(quiet.standardError)")
     }
+
+    @Test func anAPIURLsSchemeIsReadInAnyCase() async throws {
+        let result = try await LedgerWorkspace().run(["whoami", "--api-url", "HTTP://127.0.0.1:9"])
+        #expect(!result.standardError.contains("is not an http or https URL"), "\(result.standardError)")
+        #expect(result.status == 65, "nobody is signed in: the URL was taken \(result.standardError)")
+    }
 }
