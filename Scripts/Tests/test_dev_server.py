@@ -69,8 +69,9 @@ class CommandLineTests(unittest.TestCase):
             [sys.executable, SCRIPT, "--port", "0", "--exit-when-stdin-closes"],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
         )
+        self.addCleanup(process.kill)
         assert process.stdin is not None and process.stdout is not None
-        self.assertTrue(process.stdout.readline().startswith("listening on"))
+        self.assertTrue((read_first_line(process.stdout) or "").startswith("listening on"))
         process.stdin.close()
         self.assertEqual(process.wait(timeout=10), 0)
         process.stdout.close()
@@ -80,8 +81,9 @@ class CommandLineTests(unittest.TestCase):
             [sys.executable, SCRIPT, "--port", "0", "--exit-when-stdin-closes"],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         )
+        self.addCleanup(process.kill)
         assert process.stdin is not None and process.stdout is not None and process.stderr is not None
-        self.assertTrue(process.stdout.readline().startswith("listening on"))
+        self.assertTrue((read_first_line(process.stdout) or "").startswith("listening on"))
         process.send_signal(signal.SIGTERM)
         self.assertEqual(process.wait(timeout=10), 0)
         self.assertEqual(process.stderr.read(), "")
