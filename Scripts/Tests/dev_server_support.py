@@ -6,14 +6,45 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import select
 import signal
 import subprocess
 import sys
+import time
 import unittest
-from typing import Any
+from typing import Any, Callable
 
 SCRIPT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "dev-server")
 PDF = b"%PDF-1.4\n1 0 obj << >> endobj\n%%EOF\n"
+
+# Real time on purpose: these limits bound a process start and conditions on a real socket, which take milliseconds;
+# they are generous so that a busy machine never trips them, and a server that never answers fails the test with a
+# message instead of hanging the run.
+STARTUP_LIMIT = 60.0
+WAIT_LIMIT = 30.0
+
+
+def wait_until(
+    condition: Callable[[], bool],
+    what: str,
+    limit: float = WAIT_LIMIT,
+    clock: Callable[[], float] = time.monotonic,
+    sleep: Callable[[float], None] = time.sleep,
+) -> None:
+    """Polls `condition` every 10 ms until it holds; after `limit` seconds raises AssertionError naming `what`, so a
+    condition that never comes true fails the test instead of hanging it."""
+    deadline = clock() + limit
+    while not condition():
+        if clock() >= deadline:
+            raise AssertionError(f"{what} did not happen within {limit:g} s")
+        sleep(0.01)
+
+
+def read_first_line(stream: Any, limit: float = STARTUP_LIMIT) -> str | None:
+    """The first line `stream` (a pipe) gives within `limit` seconds, or None when none came in time. The
+    server prints one short line at once, so a wait for readability is all that can block."""
+    ready, _, _ = select.select([stream], [], [], limit)
+    return stream.readline() if ready else None
 
 
 def load_resources() -> list:
@@ -36,11 +67,18 @@ class Server:
             text=True,
         )
         assert self.process.stdout is not None
-        self.first_line = self.process.stdout.readline().strip()
+        line = read_first_line(self.process.stdout)
         prefix = "listening on http://127.0.0.1:"
-        if not self.first_line.startswith(prefix):
+        if line is None or not line.startswith(prefix):
             self.process.kill()
-            raise AssertionError(f"unexpected first line {self.first_line!r}")
+            self.process.wait()
+            for stream in (self.process.stdout, self.process.stderr):
+                if stream is not None:
+                    stream.close()
+            if line is None:
+                raise AssertionError(f"the dev-server printed no line within {STARTUP_LIMIT:g} s")
+            raise AssertionError(f"unexpected first line {line.strip()!r}")
+        self.first_line = line.strip()
         self.port = int(self.first_line[len(prefix):])
 
     def stop(self) -> int:

@@ -13,11 +13,12 @@ import subprocess
 import sys
 import tempfile
 import threading
-import time
 import unittest
 from typing import Any
 
-from Tests.dev_server_support import SCRIPT, DevServerTestCase, Server, load_resources
+from Tests.dev_server_support import (
+    SCRIPT, DevServerTestCase, Server, load_resources, read_first_line, wait_until,
+)
 
 
 class CommandLineTests(unittest.TestCase):
@@ -45,6 +46,7 @@ class CommandLineTests(unittest.TestCase):
 
     def test_sigterm_stops_the_server_while_a_request_hangs(self) -> None:
         server = Server()
+        self.addCleanup(server.stop)
         server.request("POST", "/_control", {"hang": True})
         outcome: list[Any] = []
 
@@ -56,8 +58,7 @@ class CommandLineTests(unittest.TestCase):
 
         thread = threading.Thread(target=hung_request)
         thread.start()
-        while server.stats()["total"] < 1:
-            time.sleep(0.01)
+        wait_until(lambda: server.stats()["total"] >= 1, "the hanging request reaching the server")
         self.assertEqual(server.stop(), 0)
         thread.join(timeout=20)
         self.assertFalse(thread.is_alive())
@@ -68,8 +69,9 @@ class CommandLineTests(unittest.TestCase):
             [sys.executable, SCRIPT, "--port", "0", "--exit-when-stdin-closes"],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
         )
+        self.addCleanup(process.kill)
         assert process.stdin is not None and process.stdout is not None
-        self.assertTrue(process.stdout.readline().startswith("listening on"))
+        self.assertTrue((read_first_line(process.stdout) or "").startswith("listening on"))
         process.stdin.close()
         self.assertEqual(process.wait(timeout=10), 0)
         process.stdout.close()
@@ -79,8 +81,9 @@ class CommandLineTests(unittest.TestCase):
             [sys.executable, SCRIPT, "--port", "0", "--exit-when-stdin-closes"],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         )
+        self.addCleanup(process.kill)
         assert process.stdin is not None and process.stdout is not None and process.stderr is not None
-        self.assertTrue(process.stdout.readline().startswith("listening on"))
+        self.assertTrue((read_first_line(process.stdout) or "").startswith("listening on"))
         process.send_signal(signal.SIGTERM)
         self.assertEqual(process.wait(timeout=10), 0)
         self.assertEqual(process.stderr.read(), "")
@@ -182,6 +185,51 @@ class ResourceFolderTests(unittest.TestCase):
         result = subprocess.run([sys.executable, script, "--port", "0"], capture_output=True, text=True, timeout=30)
         self.assertNotEqual(result.returncode, 0)
         self.assertIn("gadgets.py and widgets.py both declare GET /v1/widgets/{id}", result.stderr)
+
+
+class WaitingTests(unittest.TestCase):
+    """The tests' waits on the real server end: a condition that never holds, or a server that never prints its
+    port, fails the test with a message instead of hanging the run. A fake clock keeps these tests instant."""
+
+    def fake_time(self) -> tuple[list[float], Any, Any]:
+        now = [0.0]
+
+        def sleep(seconds: float) -> None:
+            now[0] += seconds
+
+        return now, (lambda: now[0]), sleep
+
+    def test_a_condition_that_comes_true_ends_the_wait(self) -> None:
+        now, clock, sleep = self.fake_time()
+        polls = iter([False, False, True])
+        wait_until(lambda: next(polls), "the third poll", limit=5, clock=clock, sleep=sleep)
+        self.assertAlmostEqual(now[0], 0.02)
+
+    def test_a_condition_that_never_holds_fails_with_what_was_awaited_after_the_limit(self) -> None:
+        now, clock, sleep = self.fake_time()
+        with self.assertRaises(AssertionError) as raised:
+            wait_until(lambda: False, "the request reaching the server", limit=2, clock=clock, sleep=sleep)
+        self.assertEqual(str(raised.exception), "the request reaching the server did not happen within 2 s")
+        self.assertGreaterEqual(now[0], 2)
+        self.assertLess(now[0], 2.02)
+
+    def test_a_first_line_is_read_when_it_is_there_and_not_waited_for_beyond_the_limit(self) -> None:
+        reader, writer = os.pipe()
+        with os.fdopen(reader) as stream, os.fdopen(writer, "w") as sink:
+            self.assertIsNone(read_first_line(stream, limit=0))
+            sink.write("listening on http://127.0.0.1:1\n")
+            sink.flush()
+            self.assertEqual(read_first_line(stream, limit=0), "listening on http://127.0.0.1:1\n")
+
+    def test_a_server_that_prints_something_else_first_is_an_error_naming_it_and_is_stopped(self) -> None:
+        folder = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, folder)
+        script = os.path.join(folder, "dev-server")
+        with open(script, "w") as file:
+            file.write("import sys, time\nprint('not a port', flush=True)\ntime.sleep(600)\n")
+        with self.assertRaises(AssertionError) as raised:
+            Server(script=script)
+        self.assertEqual(str(raised.exception), "unexpected first line 'not a port'")
 
 
 class RoutingTests(DevServerTestCase):

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import hashlib
-import time
 import unittest
 from concurrent.futures import ThreadPoolExecutor
 
-from Tests.dev_server_support import DevServerTestCase
+from Tests.dev_server_support import DevServerTestCase, wait_until
 
 
 class ControlTests(DevServerTestCase):
@@ -71,8 +70,7 @@ class ControlTests(DevServerTestCase):
         self.server.request("POST", "/_control", {"hang": True})
         with ThreadPoolExecutor(max_workers=1) as pool:
             pending = pool.submit(self.server.request, "GET", "/v1/health")
-            while self.server.stats()["total"] < 1:
-                time.sleep(0.01)
+            wait_until(lambda: self.server.stats()["total"] >= 1, "the held request reaching the server")
             self.assertFalse(pending.done())
             self.assertTrue(self.server.request("POST", "/_control", {})[2]["hang"])
             self.server.request("POST", "/_control", {"hang": False})

@@ -30,13 +30,13 @@ class StepSelectionTests(unittest.TestCase):
     def test_an_unknown_step_is_a_usage_error_that_lists_the_steps(self) -> None:
         result = scripts_test("--only", "format,lint")
         self.assertEqual(result.returncode, 64)
-        self.assertIn("Scripts/test: no step 'lint' (tools swift-version architecture graph tooling actionlint format "
-                      "build tests coverage docs api examples)", result.stderr)
+        self.assertIn("Scripts/test: no step 'lint' (tools swift-version architecture graph expectations tooling "
+                      "actionlint format build tests coverage docs api examples)", result.stderr)
 
     def test_the_help_names_every_step(self) -> None:
         result = scripts_test("--help")
         self.assertEqual(result.returncode, 0)
-        for name in ("swift-version", "actionlint", "coverage", "api", "examples", "--only", "--base"):
+        for name in ("swift-version", "expectations", "actionlint", "coverage", "api", "examples", "--only", "--base"):
             with self.subTest(name=name):
                 self.assertRegex(result.stdout, re.compile(rf"^\s+(Scripts/test )?{re.escape(name)}\b", re.M))
 

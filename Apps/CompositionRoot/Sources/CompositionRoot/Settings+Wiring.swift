@@ -3,19 +3,22 @@ import Foundation
 import InvoicesFeature
 public import SettingsFeature
 public import Storage
+import StorageFileSystem
 import StorageSQLite
 import Validation
 
 extension LedgerFactory {
     /// The user's settings, kept in the data folder's store and validated before they are kept: names must be
     /// drawable by the invoice fonts (the fallback font included), a fallback font file must be one the invoices
-    /// can use.
+    /// can use. Each change holds the lock file `settings.lock` in the data folder, so changes from several tasks
+    /// and `ledger` processes at once never drop one another.
     public func makeSettings() async throws(StorageError) -> any SettingsStore {
         let documents = try await store.open()
         let printing = await configured().environment.printing
         return DocumentSettingsStore(
             documents: documents, messages: .english, undrawableCharacters: printing.undrawableCharacters,
-            fontProblem: { path in InvoiceFallbackFont.problem(at: path) })
+            fontProblem: { path in InvoiceFallbackFont.problem(at: path) },
+            changes: try DurableRecordFile(at: environment.dataDirectory.appendingPathComponent("settings")))
     }
 
     /// The settings commands.

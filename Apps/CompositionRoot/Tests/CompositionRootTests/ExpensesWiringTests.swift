@@ -90,6 +90,11 @@ struct ExpensesFeatureTests {
         let file = folder.url.appendingPathComponent("not-a-folder")
         try Data("x".utf8).write(to: file)
         let factory = LedgerFactory(environment: .init(dataDirectory: file, apiBaseURL: closedPort))
-        await #expect(throws: StorageError.self) { try await factory.makeExpenses() }
+        await #expect {
+            try await factory.makeExpenses()
+        } throws: { error in
+            guard case .fileSystem(let failure)? = error as? StorageError else { return false }
+            return failure.operation == .createFolder && failure.path == file.path && failure.errorNumber == ENOTDIR
+        }
     }
 }

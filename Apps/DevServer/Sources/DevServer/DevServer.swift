@@ -200,6 +200,14 @@ public struct DevServerStats: Decodable, Hashable, Sendable {
 /// its output. `stop` sends SIGTERM and waits; `deinit` sends SIGTERM too, as a safety net. Prefer `run`, which
 /// stops the server however the body ends.
 public final class DevServer: Sendable {
+    // Real time on purpose (a process start, its exit, a loopback call: milliseconds no clock can speed up).
+    /// How long `start` waits for the server's first line (its port): generous, starts take well under a second.
+    static let startupLimit: Duration = .seconds(120)
+    /// How long `stop` waits after SIGTERM before it sends SIGKILL.
+    static let stopLimit: Duration = .seconds(30)
+    /// How long a control or statistics call waits for the server's answer.
+    static let controlLimit: Duration = .seconds(60)
+
     /// `http://127.0.0.1:<port>`.
     public let baseURL: URL
     /// The port the server chose.
@@ -256,7 +264,7 @@ public final class DevServer: Sendable {
         let scriptPath = try scriptPath(explicit: script, file: file)
         let python = try locatePython()
         let process = try ServerProcess.launch(python: python, script: scriptPath)
-        let line = await process.firstLine(timeout: .seconds(20))
+        let line = await process.firstLine(timeout: startupLimit)
         let prefix = "listening on http://127.0.0.1:"
         guard let line, line.hasPrefix(prefix), let port = Int(line.dropFirst(prefix.count)),
             let url = URL(string: "http://127.0.0.1:\(port)")
@@ -267,7 +275,7 @@ public final class DevServer: Sendable {
         return DevServer(baseURL: url, port: port, process: process)
     }
 
-    /// Stops the server with SIGTERM and waits for it to exit (SIGKILL after 10 seconds). Returns the exit
+    /// Stops the server with SIGTERM and waits for it to exit (SIGKILL after `stopLimit`). Returns the exit
     /// status; calling it again returns the same status.
     @discardableResult
     public func stop() async -> Int32 {
@@ -307,7 +315,7 @@ public final class DevServer: Sendable {
     }
 
     private func call(_ method: String, _ path: String, body: Data?) async throws(DevServerError) -> Data {
-        var request = URLRequest(url: url(path), timeoutInterval: 30)
+        var request = URLRequest(url: url(path), timeoutInterval: Self.seconds(Self.controlLimit))
         request.httpMethod = method
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.httpBody = body
@@ -326,6 +334,12 @@ public final class DevServer: Sendable {
     }
 
     private static let session = URLSession(configuration: .ephemeral)
+
+    /// `duration` in seconds, for the APIs that take a `TimeInterval`.
+    static func seconds(_ duration: Duration) -> TimeInterval {
+        let (seconds, attoseconds) = duration.components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    }
 
     /// Where `start` finds the script: `explicit` when given (it must exist), else `LEDGER_DEV_SERVER`, else the
     /// first `Scripts/dev-server` in a folder above `file` (the caller's source file) or above this kit's source.
@@ -429,7 +443,7 @@ private final class ServerProcess: @unchecked Sendable {
 
     /// The first stdout line, or nil when the process ended (or `timeout` passed) without one.
     func firstLine(timeout: Duration) async -> String? {
-        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(Int(timeout.components.seconds))) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + DevServer.seconds(timeout)) {
             [weak self] in self?.deliverFirstLine(nil)
         }
         return await withCheckedContinuation { continuation in
@@ -450,7 +464,7 @@ private final class ServerProcess: @unchecked Sendable {
     func stop() async -> Int32 {
         terminate()
         let pid = process.processIdentifier
-        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(10)) { [weak self] in
+        DispatchQueue.global().asyncAfter(deadline: .now() + DevServer.seconds(DevServer.stopLimit)) { [weak self] in
             if let self, state.withLock({ $0.exitStatus == nil }) { kill(pid, SIGKILL) }
         }
         return await withCheckedContinuation { continuation in

@@ -7,6 +7,7 @@ import Testing
 import FoundationNetworking
 #endif
 
+// Real time on purpose: a real server process on loopback, bounded by the kit's generous limits (DevServer.swift).
 @Suite("DevServer: starting and driving the reference server")
 struct DevServerTests {
     private func get(_ url: URL) async throws -> (Int, Data) {
@@ -37,8 +38,11 @@ struct DevServerTests {
 
     @Test func anUnknownControlSwitchIsRefusedWithTheServersAnswer() async throws {
         try await DevServer.run { server in
-            await #expect(throws: DevServerError.self) {
+            await #expect {
                 try await server.control(DevServerControl(latencyMilliseconds: -5))
+            } throws: { error in
+                guard case .unexpectedAnswer(let status, let body)? = error as? DevServerError else { return false }
+                return status == 422 && body.contains("latency_ms")
             }
         }
     }

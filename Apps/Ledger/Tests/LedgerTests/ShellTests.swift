@@ -3,6 +3,7 @@ import Foundation
 import LedgerTestSupport
 import Testing
 
+// Real time on purpose: the built app's shipped HTTP limits (10 s a try, 30 s a call) dwarf a loopback answer.
 /// What the shell itself promises, whatever the features: global options, unknown commands, the data folder and
 /// its repair, the demo, and every feature failing cleanly when the API server is down.
 @Suite("Ledger: the shell end to end")

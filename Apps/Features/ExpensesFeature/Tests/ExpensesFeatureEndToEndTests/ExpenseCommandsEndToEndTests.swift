@@ -127,9 +127,19 @@ struct ExpenseCommandsEndToEndTests {
     @Test func aDateFarAheadIsKeptWhenTheUserSaysSo() async throws {
         let workspace = try LedgerWorkspace()
         let added = try await workspace.run([
-            "expense", "add", "--title", "Domain", "--price", "10", "--date", "2099-01-01", "--allow-future",
+            "--json", "expense", "add", "--title", "Domain", "--price", "10", "--date", "2099-01-01", "--allow-future",
         ])
         #expect(added.status == 0, "\(added.standardError)")
+        let entry = try #require(
+            try JSONSerialization.jsonObject(with: Data(added.standardOutput.utf8)) as? [String: Any])
+        let id = try #require(entry["id"] as? String)
+        let listed = try await workspace.run(["--json", "expense", "list"])
+        let report = try JSONSerialization.jsonObject(with: Data(listed.standardOutput.utf8)) as? [String: Any]
+        let entries = try #require(report?["entries"] as? [[String: Any]])
+        #expect(entries.count == 1)
+        #expect(entries.first?["id"] as? String == id)
+        #expect(entries.first?["date"] as? String == "2099-01-01", "the day as given, not moved to today")
+        #expect(entries.first?["title"] as? String == "Domain")
     }
 
     @Test func anExpenseCanBeCorrectedAndDeletedByItsIdPrefix() async throws {

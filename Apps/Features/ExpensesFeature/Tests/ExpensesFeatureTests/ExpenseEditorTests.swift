@@ -38,8 +38,11 @@ struct ExpenseEditorTests {
 
     @Test func anInvalidCorrectionChangesNothing() async throws {
         let (expenses, entries) = try await recorded(["Coffee"])
-        await #expect(throws: ExpenseCorrectionError.self) {
+        await #expect {
             try await expenses.corrections.correct(entries[0].id.uuidString, with: ExpenseCorrection(price: -1))
+        } throws: { error in
+            guard case .invalid(let problems)? = error as? ExpenseCorrectionError else { return false }
+            return problems.map(\.code.rawValue) == ["expense.priceNotPositive"]
         }
         #expect(try await expenses.corrections.expense(matching: entries[0].id.uuidString) == entries[0])
     }
@@ -65,9 +68,16 @@ struct ExpenseEditorTests {
         #expect(try await expenses.corrections.expense(matching: "00000000-0000-0000-0000-000000000002") == entries[1])
     }
 
-    @Test(arguments: ["", "zzzzzzzz", "../../../../", String(repeating: "0", count: 10_000), "00000000\u{0}"])
-    func hostileIdsFindNothing(id: String) async throws {
-        let (expenses, _) = try await recorded(["Coffee"])
-        await #expect(throws: ExpenseCorrectionError.self) { try await expenses.corrections.delete(id) }
+    @Test(arguments: [
+        ("", ExpenseCorrectionError.prefixTooShort("", minimumLength: 8)),
+        ("zzzzzzzz", .notFound("zzzzzzzz")),
+        ("../../../../", .notFound("../../../../")),
+        (String(repeating: "0", count: 10_000), .notFound(String(repeating: "0", count: 10_000))),
+        ("00000000\u{0}", .notFound("00000000\u{0}")),
+    ])
+    func hostileIdsFindNothing(id: String, expected: ExpenseCorrectionError) async throws {
+        let (expenses, entries) = try await recorded(["Coffee"])
+        await #expect(throws: expected) { try await expenses.corrections.delete(id) }
+        #expect(try await expenses.corrections.expense(matching: entries[0].id.uuidString) == entries[0])
     }
 }

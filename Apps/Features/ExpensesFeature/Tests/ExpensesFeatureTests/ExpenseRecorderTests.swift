@@ -31,16 +31,13 @@ struct ExpenseRecorderTests {
             ValidationFailure(code: .expensePriceNotPositive, path: "price"),
         ])
         let recorder = ExpenseRecorder(validator: validator, messages: .english, saver: store)
-        await #expect(throws: ExpenseInputError.self) { try await recorder.add(expense(title: "", price: -1)) }
-        do {
-            _ = try await recorder.add(expense(title: "", price: -1))
-        } catch {
-            guard case .invalid(let problems) = error else {
-                Issue.record("expected invalid, got \(error)")
-                return
-            }
-            #expect(problems.map(\.path) == ["title", "price"])
-            #expect(problems.allSatisfy { !$0.message.isEmpty && $0.message != $0.code.rawValue })
+        await #expect {
+            try await recorder.add(expense(title: "", price: -1))
+        } throws: { error in
+            guard case .invalid(let problems)? = error as? ExpenseInputError else { return false }
+            return problems.map(\.path) == ["title", "price"]
+                && problems.map(\.code.rawValue) == ["expense.titleMissing", "expense.priceNotPositive"]
+                && problems.allSatisfy { !$0.message.isEmpty && $0.message != $0.code.rawValue }
         }
         #expect(await store.savedEntries.isEmpty)
         #expect(validator.recordedValues.first?.currencyCode == "EUR")

@@ -3,6 +3,7 @@ import Foundation
 import LedgerTestSupport
 import Testing
 
+// Real time on purpose: the built app's shipped HTTP limits (10 s a try, 30 s a call) dwarf a loopback answer.
 /// The built `ledger` run as a user would, on a real data folder and the reference server.
 @Suite("Home: the home command end to end")
 struct HomeCommandsEndToEndTests {

@@ -115,11 +115,21 @@ struct HomeScreenLoaderTests {
         }
     }
 
-    @Test(arguments: ["welcome", "../../escape", "", String(repeating: "x", count: 500), "a/b\u{0}c", "日本", "x.41"])
-    func sectionCacheIDsNeverEscapeTheStore(sectionID: String) throws {
-        guard let id = DocumentSectionStorage.documentID(for: sectionID) else { return }
-        #expect(id.rawValue.hasPrefix("home.section."))
-        #expect(!id.rawValue.contains("/") && !id.rawValue.contains(".."))
+    /// Each id the server may send, and the document it is cached under: plain tokens as they are, anything else
+    /// as the hex of its UTF-8 (no `/`, no `..`, no NUL reaches the store), and nil for an id too long to cache.
+    @Test(
+        arguments: [
+            ("welcome", "home.section.welcome"),
+            ("../../escape", "home.section.x.2e2e2f2e2e2f657363617065"),
+            ("", "home.section.x."),
+            (String(repeating: "x", count: 64), "home.section." + String(repeating: "x", count: 64)),
+            (String(repeating: "x", count: 500), nil),
+            ("a/b\u{0}c", "home.section.x.612f620063"),
+            ("日本", "home.section.x.e697a5e69cac"),
+            ("x.41", "home.section.x.782e3431"),
+        ] as [(String, String?)])
+    func sectionCacheIDsNeverEscapeTheStore(sectionID: String, expected: String?) throws {
+        #expect(DocumentSectionStorage.documentID(for: sectionID)?.rawValue == expected)
     }
 
     @Test func plainAndEncodedSectionIDsNeverCollide() throws {

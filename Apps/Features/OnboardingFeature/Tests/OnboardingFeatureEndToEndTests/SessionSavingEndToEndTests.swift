@@ -3,6 +3,7 @@ import Foundation
 import LedgerTestSupport
 import Testing
 
+// Real time on purpose: the built app's shipped HTTP limits (10 s a try, 30 s a call) dwarf a loopback answer.
 /// Signing in or registering when the session cannot be kept: the command fails with 74 and says what to fix,
 /// never "Signed in" followed by a next command that finds no one signed in.
 @Suite("Onboarding: a session that cannot be kept is never reported as kept")

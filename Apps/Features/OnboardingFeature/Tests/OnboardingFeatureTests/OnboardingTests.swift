@@ -71,7 +71,9 @@ struct RegistrationStepTests {
     @Test func aRefusedSignInKeepsNoSession() async throws {
         let client = ScriptedHTTPClient([.status(401, body: #"{"error": {"code": "invalid_credentials"}}"#)])
         let session = InMemoryTokenStore()
-        await #expect(throws: RegistrationError.self) {
+        await #expect(
+            throws: RegistrationError.server(underlying: .init(statusCode: 401, reason: "invalid_credentials"))
+        ) {
             try await SignInStep(api: try api(client), session: session).register(email: "a@b.example")
         }
         #expect(await session.token() == nil)
@@ -148,19 +150,31 @@ struct RegistrationFlowTests {
         try await flow(staff).register(email: "jürgen@corp.ledger.example")
         #expect(staff.requests.count == 2)
         let outsider = ScriptedHTTPClient([])
-        await #expect(throws: RegistrationError.self) { try await flow(outsider).register(email: "jürgen@example.com") }
+        await #expect(throws: RegistrationError.invalidEmail(codes: ["email.internationalizedNotAllowed"])) {
+            try await flow(outsider).register(email: "jürgen@example.com")
+        }
         #expect(outsider.requests.isEmpty)
     }
 
     @Test(arguments: [
-        "no-at-sign", "someone@Mailinator.COM", "someone@eu.mailinator.com", "",
-        String(repeating: "a", count: 100_000) + "@b.example",
-        "victim@gmail.com@corp.ledger.example", "a\r\nBcc: victim@evil.test@corp.ledger.example",
-        "<script>@corp.ledger.example",
+        ("no-at-sign", RegistrationError.invalidEmail(codes: ["email.missingAt"])),
+        ("someone@Mailinator.COM", .domainNotAllowed(domain: "mailinator.com")),
+        ("someone@eu.mailinator.com", .domainNotAllowed(domain: "eu.mailinator.com")),
+        ("", .invalidEmail(codes: ["email.missingAt"])),
+        (
+            String(repeating: "a", count: 100_000) + "@b.example",
+            .invalidEmail(codes: ["email.addressTooLong", "email.localPartTooLong"])
+        ),
+        ("victim@gmail.com@corp.ledger.example", .invalidEmail(codes: ["email.multipleAt"])),
+        (
+            "a\r\nBcc: victim@evil.test@corp.ledger.example",
+            .invalidEmail(codes: ["email.multipleAt", "email.whitespace", "email.invalidCharacter"])
+        ),
+        ("<script>@corp.ledger.example", .invalidEmail(codes: ["email.invalidCharacter"])),
     ])
-    func refusedAddressesNeverReachTheServer(email: String) async throws {
+    func refusedAddressesNeverReachTheServer(email: String, expected: RegistrationError) async throws {
         let client = ScriptedHTTPClient([])
-        await #expect(throws: RegistrationError.self) { try await flow(client).register(email: email) }
+        await #expect(throws: expected) { try await flow(client).register(email: email) }
         #expect(client.requests.isEmpty)
     }
 }

@@ -3,9 +3,11 @@ public import Storage
 public import Validation
 
 /// The settings as one JSON document in the document store, validated with the Validation package's rules before
-/// they are kept. A change reads the stored settings, changes one setting and writes them back whole.
+/// they are kept. A change reads the stored settings, changes one setting and writes them back whole, inside an
+/// exclusive section: two changes never interleave, so neither writes back the other's setting as it was.
 public struct DocumentSettingsStore: SettingsReading, SettingsEditing {
     private let documents: any DocumentStore
+    private let changes: any ExclusiveRecordUpdating
     private let messages: ValidationMessages
     private let undrawableCharacters: UndrawableCharacters?
     private let fontProblem: FontFileCheck?
@@ -20,11 +22,17 @@ public struct DocumentSettingsStore: SettingsReading, SettingsEditing {
     /// Creates a store on `documents`, wording problems with `messages`; text the invoice fonts cannot draw is
     /// refused when `undrawableCharacters` is given, and a fallback font file `fontProblem` finds fault with.
     /// Without `fontProblem` any non-empty path is kept.
+    ///
+    /// `changes` makes each change exclusive: every `set` and `unset` runs inside its `withExclusiveAccess` (its
+    /// bytes are not used). Stores that share the settings across processes share a lock file through it (the app
+    /// passes a `DurableRecordFile` in the data folder). Without it, the changes made through this value and its
+    /// copies run one at a time, which is enough when one process shares one store.
     public init(
         documents: any DocumentStore, messages: ValidationMessages, undrawableCharacters: UndrawableCharacters? = nil,
-        fontProblem: FontFileCheck? = nil
+        fontProblem: FontFileCheck? = nil, changes: (any ExclusiveRecordUpdating)? = nil
     ) {
         self.documents = documents
+        self.changes = changes ?? OneChangeAtATime()
         self.messages = messages
         self.undrawableCharacters = undrawableCharacters
         self.fontProblem = fontProblem
@@ -52,7 +60,11 @@ public struct DocumentSettingsStore: SettingsReading, SettingsEditing {
         guard key.takesSeveralValues ? !values.isEmpty : values.count == 1 else {
             throw .wrongNumberOfValues(key, given: values.count)
         }
-        var settings = try await current()
+        return try await change { settings throws(SettingsError) in try apply(key, values, to: &settings) }
+    }
+
+    /// Sets `key` to `values` in `settings`, or throws why they cannot be kept.
+    private func apply(_ key: SettingKey, _ values: [String], to settings: inout LedgerSettings) throws(SettingsError) {
         let value = values[0]
         let failures: [ValidationFailure]
         switch key {
@@ -88,26 +100,46 @@ public struct DocumentSettingsStore: SettingsReading, SettingsEditing {
             failures = []
         }
         guard failures.isEmpty else { throw .invalid(key, messages.problems(for: failures)) }
-        try await save(settings)
-        return settings
     }
 
     /// See the protocol.
     public func unset(_ key: SettingKey) async throws(SettingsError) -> LedgerSettings {
         guard key.isOptional else { throw .required(key) }
-        var settings = try await current()
-        switch key {
-        case .sellerAddress: settings.seller.addressLines = []
-        case .sellerTaxID: settings.seller.taxID = nil
-        case .sellerIBAN: settings.seller.iban = nil
-        case .locale: settings.locale = nil
-        case .firstWeekday: settings.firstWeekday = nil
-        case .timeZone: settings.timeZone = nil
-        case .invoiceFallbackFont: settings.invoiceFallbackFont = nil
-        case .sellerName, .currency: throw .required(key)
+        return try await change { settings throws(SettingsError) in
+            switch key {
+            case .sellerAddress: settings.seller.addressLines = []
+            case .sellerTaxID: settings.seller.taxID = nil
+            case .sellerIBAN: settings.seller.iban = nil
+            case .locale: settings.locale = nil
+            case .firstWeekday: settings.firstWeekday = nil
+            case .timeZone: settings.timeZone = nil
+            case .invoiceFallbackFont: settings.invoiceFallbackFont = nil
+            case .sellerName, .currency: throw .required(key)
+            }
         }
-        try await save(settings)
-        return settings
+    }
+
+    /// Reads the settings, applies `modify` and saves the result, as one exclusive section; returns what was saved.
+    /// Nothing is saved when `modify` throws.
+    private func change(
+        _ modify: (inout LedgerSettings) throws(SettingsError) -> Void
+    ) async throws(SettingsError) -> LedgerSettings {
+        var changed = LedgerSettings()
+        do throws(RecordAccessError<SettingsError>) {
+            _ = try await changes.withExclusiveAccess { (_: Data?) throws(SettingsError) -> RecordChange in
+                var settings = try await current()
+                try modify(&settings)
+                try await save(settings)
+                changed = settings
+                return .keep
+            }
+        } catch {
+            switch error {
+            case .update(let failure): throw failure
+            case .storage(let failure): throw .storage(failure)
+            }
+        }
+        return changed
     }
 
     private func save(_ settings: LedgerSettings) async throws(SettingsError) {
@@ -121,6 +153,48 @@ public struct DocumentSettingsStore: SettingsReading, SettingsEditing {
             throw .storage(error)
         } catch {
             throw .unreadable(detail: "the settings could not be encoded")
+        }
+    }
+}
+
+/// The exclusive section when no lock is given: the changes made through one store value (and its copies, which
+/// share the gate) run one at a time, in the order they arrive. It holds no record, so it always reads `nil`.
+private struct OneChangeAtATime: ExclusiveRecordUpdating {
+    private let gate = Gate()
+
+    func withExclusiveAccess<Failure: Error>(
+        _ body: (Data?) async throws(Failure) -> RecordChange
+    ) async throws(RecordAccessError<Failure>) -> Data? {
+        await gate.enter()
+        do {
+            _ = try await body(nil)
+        } catch {
+            await gate.leave()
+            throw .update(error)
+        }
+        await gate.leave()
+        return nil
+    }
+
+    /// Lets one caller in at a time; the others wait, first come first served, without blocking a thread.
+    private actor Gate {
+        private var busy = false
+        private var waiting: [CheckedContinuation<Void, Never>] = []
+
+        func enter() async {
+            guard busy else {
+                busy = true
+                return
+            }
+            await withCheckedContinuation { waiting.append($0) }
+        }
+
+        func leave() {
+            if waiting.isEmpty {
+                busy = false
+            } else {
+                waiting.removeFirst().resume()
+            }
         }
     }
 }

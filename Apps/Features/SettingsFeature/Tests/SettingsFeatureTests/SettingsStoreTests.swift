@@ -87,8 +87,9 @@ struct SettingsStoreTests {
         try await documents.save(
             DocumentDraft(
                 id: try DocumentID("settings.json"), contentType: DocumentContentType.json, bytes: Data("{".utf8)))
-        await #expect(throws: SettingsError.self) { try await store(documents).current() }
-        await #expect(throws: SettingsError.self) { try await store(documents).set(.currency, to: ["USD"]) }
+        let unreadable = SettingsError.unreadable(detail: "settings.json is not settings this version can read")
+        await #expect(throws: unreadable) { try await store(documents).current() }
+        await #expect(throws: unreadable) { try await store(documents).set(.currency, to: ["USD"]) }
         let id = try DocumentID("settings.json")
         let kept = await documents.load(id)
         #expect(kept?.bytes == Data("{".utf8))
@@ -104,7 +105,12 @@ struct SettingsStoreTests {
         let settings = DocumentSettingsStore(
             documents: FakeDocumentStore(), messages: .english,
             undrawableCharacters: { text in text.filter { $0 == "☃" } })
-        await #expect(throws: SettingsError.self) { try await settings.set(.sellerName, to: ["Snow ☃ Ltd"]) }
+        await #expect {
+            try await settings.set(.sellerName, to: ["Snow ☃ Ltd"])
+        } throws: { error in
+            guard case .invalid(.sellerName, let problems)? = error as? SettingsError else { return false }
+            return problems.map(\.code.rawValue) == ["seller.nameNotPrintable"]
+        }
     }
 
     /// The fallback font is checked by what the app injects (it reads fonts with the Rendering package); the path
