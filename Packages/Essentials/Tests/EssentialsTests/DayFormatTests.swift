@@ -21,6 +21,7 @@ struct DayFormatTests {
         ("2026-01-01 ", .notYYYYMMDD("2026-01-01 ")), ("+026-01-01", .notYYYYMMDD("+026-01-01")),
         ("0000-01-01", .notYYYYMMDD("0000-01-01")), ("2026-13-01", .noSuchMonth("2026-13-01", month: 13)),
         ("1582-10-10", .beforeGregorianCalendar("1582-10-10")), ("0001-01-01", .beforeGregorianCalendar("0001-01-01")),
+        ("1582-13-01", .beforeGregorianCalendar("1582-13-01")), ("1500-02-30", .beforeGregorianCalendar("1500-02-30")),
         ("2025-02-29", .noSuchDay("2025-02-29", day: 29, daysInMonth: 28)),
         ("2026-04-31", .noSuchDay("2026-04-31", day: 31, daysInMonth: 30)),
         ("٢٠٢٦-٠١-٠١", .notYYYYMMDD("٢٠٢٦-٠١-٠١")),
@@ -38,7 +39,8 @@ struct DayFormatTests {
         let early: DayFormat.Problem = .beforeGregorianCalendar("1582-10-10")
         #expect(
             early.description
-                == "1582-10-10 is before 1583, when the Gregorian calendar these days are counted in was not yet in use")
+                == "1582-10-10 is before 1583, when the Gregorian calendar these days are counted in "
+                + "was not yet in use")
         let form: DayFormat.Problem = .notYYYYMMDD("10/10/1582")
         #expect(form.description == "'10/10/1582' is not a day written as YYYY-MM-DD")
     }
