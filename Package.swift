@@ -102,6 +102,7 @@ let package = Package(
         .executableTarget(
             name: "Benchmarks",
             dependencies: [
+                .product(name: "Essentials", package: "Essentials"),
                 .product(name: "Validation", package: "Validation"),
                 .product(name: "Rendering", package: "Rendering"),
                 .product(name: "RenderingZlib", package: "Rendering"),

@@ -12,6 +12,7 @@ let package = Package(
     name: "Benchmarks",
     platforms: [.iOS(.v16), .macOS(.v13)],
     dependencies: [
+        .package(path: "../../Packages/Essentials"),
         .package(path: "../../Packages/Validation"),
         .package(path: "../../Packages/Rendering"),
         .package(path: "../../Packages/Storage"),
@@ -24,6 +25,7 @@ let package = Package(
         .executableTarget(
             name: "Benchmarks",
             dependencies: [
+                .product(name: "Essentials", package: "Essentials"),
                 .product(name: "Validation", package: "Validation"),
                 .product(name: "Rendering", package: "Rendering"),
                 .product(name: "RenderingZlib", package: "Rendering"),

@@ -7,6 +7,9 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+/// The shared kernel: the lock box, readable text and the other small values every package shares.
+let essentials: Target.Dependency = .product(name: "Essentials", package: "Essentials")
+
 let package = Package(
     name: "Navigation",
     platforms: [.iOS(.v16), .macOS(.v13)],
@@ -14,12 +17,15 @@ let package = Package(
         .library(name: "Navigation", targets: ["Navigation"]),
         .library(name: "NavigationTesting", targets: ["NavigationTesting"]),
     ],
+    dependencies: [
+        .package(path: "../Essentials")
+    ],
     targets: [
-        .target(name: "Navigation", swiftSettings: swiftSettings),
-        .target(name: "NavigationTesting", dependencies: ["Navigation"], swiftSettings: swiftSettings),
+        .target(name: "Navigation", dependencies: [essentials], swiftSettings: swiftSettings),
+        .target(name: "NavigationTesting", dependencies: ["Navigation", essentials], swiftSettings: swiftSettings),
         .testTarget(
             name: "NavigationTests",
-            dependencies: ["Navigation", "NavigationTesting"],
+            dependencies: ["Navigation", "NavigationTesting", essentials],
             swiftSettings: swiftSettings
         ),
     ],

@@ -7,6 +7,9 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+/// The shared kernel: the lock box, readable text and the other small values every package shares.
+let essentials: Target.Dependency = .product(name: "Essentials", package: "Essentials")
+
 let package = Package(
     name: "Registration",
     platforms: [.iOS(.v16), .macOS(.v13)],
@@ -14,12 +17,15 @@ let package = Package(
         .library(name: "Registration", targets: ["Registration"]),
         .library(name: "RegistrationTesting", targets: ["RegistrationTesting"]),
     ],
+    dependencies: [
+        .package(path: "../Essentials")
+    ],
     targets: [
-        .target(name: "Registration", swiftSettings: swiftSettings),
-        .target(name: "RegistrationTesting", dependencies: ["Registration"], swiftSettings: swiftSettings),
+        .target(name: "Registration", dependencies: [essentials], swiftSettings: swiftSettings),
+        .target(name: "RegistrationTesting", dependencies: ["Registration", essentials], swiftSettings: swiftSettings),
         .testTarget(
             name: "RegistrationTests",
-            dependencies: ["Registration", "RegistrationTesting"],
+            dependencies: ["Registration", "RegistrationTesting", essentials],
             swiftSettings: swiftSettings
         ),
     ],

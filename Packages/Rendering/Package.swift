@@ -7,6 +7,9 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+/// The shared kernel: the lock box, readable text and the other small values every package shares.
+let essentials: Target.Dependency = .product(name: "Essentials", package: "Essentials")
+
 let package = Package(
     name: "Rendering",
     platforms: [.iOS(.v16), .macOS(.v13)],
@@ -15,14 +18,18 @@ let package = Package(
         .library(name: "RenderingTesting", targets: ["RenderingTesting"]),
         .library(name: "RenderingZlib", targets: ["RenderingZlib"]),
     ],
+    dependencies: [
+        .package(path: "../Essentials")
+    ],
     targets: [
         // The default fonts (DejaVu Sans, regular and bold) ship with their license beside them.
         .target(
             name: "Rendering",
+            dependencies: [essentials],
             resources: [.copy("Resources/Fonts")],
             swiftSettings: swiftSettings
         ),
-        .target(name: "RenderingTesting", dependencies: ["Rendering"], swiftSettings: swiftSettings),
+        .target(name: "RenderingTesting", dependencies: ["Rendering", essentials], swiftSettings: swiftSettings),
         // The system's zlib: part of every Apple SDK, `zlib1g-dev` on Debian and Ubuntu.
         .systemLibrary(
             name: "RenderingCZlib",
@@ -32,7 +39,7 @@ let package = Package(
         .target(name: "RenderingZlib", dependencies: ["Rendering", "RenderingCZlib"], swiftSettings: swiftSettings),
         .testTarget(
             name: "RenderingTests",
-            dependencies: ["Rendering", "RenderingTesting", "RenderingZlib"],
+            dependencies: ["Rendering", "RenderingTesting", "RenderingZlib", essentials],
             swiftSettings: swiftSettings
         ),
     ],

@@ -7,6 +7,9 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+/// The shared kernel: the lock box, readable text and the other small values every package shares.
+let essentials: Target.Dependency = .product(name: "Essentials", package: "Essentials")
+
 let package = Package(
     name: "SectionsRegistry",
     platforms: [.iOS(.v16), .macOS(.v13)],
@@ -14,12 +17,17 @@ let package = Package(
         .library(name: "SectionsRegistry", targets: ["SectionsRegistry"]),
         .library(name: "SectionsRegistryTesting", targets: ["SectionsRegistryTesting"]),
     ],
+    dependencies: [
+        .package(path: "../Essentials")
+    ],
     targets: [
-        .target(name: "SectionsRegistry", swiftSettings: swiftSettings),
-        .target(name: "SectionsRegistryTesting", dependencies: ["SectionsRegistry"], swiftSettings: swiftSettings),
+        .target(name: "SectionsRegistry", dependencies: [essentials], swiftSettings: swiftSettings),
+        .target(
+            name: "SectionsRegistryTesting", dependencies: ["SectionsRegistry", essentials],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "SectionsRegistryTests",
-            dependencies: ["SectionsRegistry", "SectionsRegistryTesting"],
+            dependencies: ["SectionsRegistry", "SectionsRegistryTesting", essentials],
             swiftSettings: swiftSettings
         ),
     ],

@@ -7,6 +7,9 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+/// The shared kernel: the lock box, readable text and the other small values every package shares.
+let essentials: Target.Dependency = .product(name: "Essentials", package: "Essentials")
+
 let package = Package(
     name: "Validation",
     platforms: [.iOS(.v16), .macOS(.v13)],
@@ -14,12 +17,15 @@ let package = Package(
         .library(name: "Validation", targets: ["Validation"]),
         .library(name: "ValidationTesting", targets: ["ValidationTesting"]),
     ],
+    dependencies: [
+        .package(path: "../Essentials")
+    ],
     targets: [
-        .target(name: "Validation", swiftSettings: swiftSettings),
-        .target(name: "ValidationTesting", dependencies: ["Validation"], swiftSettings: swiftSettings),
+        .target(name: "Validation", dependencies: [essentials], swiftSettings: swiftSettings),
+        .target(name: "ValidationTesting", dependencies: ["Validation", essentials], swiftSettings: swiftSettings),
         .testTarget(
             name: "ValidationTests",
-            dependencies: ["Validation", "ValidationTesting"],
+            dependencies: ["Validation", "ValidationTesting", essentials],
             swiftSettings: swiftSettings
         ),
     ],

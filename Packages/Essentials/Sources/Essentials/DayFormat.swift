@@ -23,6 +23,18 @@ public struct DayFormat: Sendable {
         /// ones, so such a day would be stored as another (`1582-10-10` would become `1582-09-30`).
         case beforeGregorianCalendar(String)
 
+        /// The calendar day's reason, said of `text`. A day before 1583 is refused as such whatever else is wrong
+        /// with it, and year 0000 is no day written as `YYYY-MM-DD` at all.
+        init(_ problem: CalendarDay.Problem, text: String) {
+            switch problem {
+            case .notYYYYMMDD, .noSuchYear: self = .notYYYYMMDD(text)
+            case .noSuchMonth(let year, _) where year < 1583, .noSuchDay(let year, _, _, _) where year < 1583:
+                self = .beforeGregorianCalendar(text)
+            case .noSuchMonth(_, let month): self = .noSuchMonth(text, month: month)
+            case .noSuchDay(_, _, let day, let days): self = .noSuchDay(text, day: day, daysInMonth: days)
+            }
+        }
+
         /// The problem as a sentence.
         public var description: String {
             switch self {
@@ -36,23 +48,16 @@ public struct DayFormat: Sendable {
         }
     }
 
-    /// The start of the day `text` names (`YYYY-MM-DD`), or why there is none.
+    /// The start of the day `text` names (`YYYY-MM-DD`, read as a ``CalendarDay``), or why there is none.
     public func day(from text: String) throws(Problem) -> Date {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            parts.allSatisfy({ $0.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } }),
-            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]), year >= 1
-        else { throw .notYYYYMMDD(text) }
-        guard year >= 1583 else { throw .beforeGregorianCalendar(text) }
-        guard (1...12).contains(month) else { throw .noSuchMonth(text, month: month) }
-        let firstOfMonth = DateComponents(year: year, month: month, day: 1)
-        guard let first = calendar.date(from: firstOfMonth),
-            let days = calendar.range(of: .day, in: .month, for: first)?.count
-        else { throw .notYYYYMMDD(text) }
-        guard (1...days).contains(day) else { throw .noSuchDay(text, day: day, daysInMonth: days) }
-        guard let date = calendar.date(from: DateComponents(year: year, month: month, day: day)) else {
-            throw .notYYYYMMDD(text)
+        let day: CalendarDay
+        do throws(CalendarDay.Problem) {
+            day = try CalendarDay(parsing: text)
+        } catch {
+            throw Problem(error, text: text)
         }
+        guard day.year >= 1583 else { throw .beforeGregorianCalendar(text) }
+        guard let date = day.start(in: calendar) else { throw .notYYYYMMDD(text) }
         return date
     }
 

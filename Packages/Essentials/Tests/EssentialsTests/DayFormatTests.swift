@@ -21,6 +21,7 @@ struct DayFormatTests {
         ("2026-01-01 ", .notYYYYMMDD("2026-01-01 ")), ("+026-01-01", .notYYYYMMDD("+026-01-01")),
         ("0000-01-01", .notYYYYMMDD("0000-01-01")), ("2026-13-01", .noSuchMonth("2026-13-01", month: 13)),
         ("1582-10-10", .beforeGregorianCalendar("1582-10-10")), ("0001-01-01", .beforeGregorianCalendar("0001-01-01")),
+        ("1582-13-01", .beforeGregorianCalendar("1582-13-01")), ("1500-02-30", .beforeGregorianCalendar("1500-02-30")),
         ("2025-02-29", .noSuchDay("2025-02-29", day: 29, daysInMonth: 28)),
         ("2026-04-31", .noSuchDay("2026-04-31", day: 31, daysInMonth: 30)),
         ("٢٠٢٦-٠١-٠١", .notYYYYMMDD("٢٠٢٦-٠١-٠١")),

@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 
 /// A domain name in the one form domain rules compare: exact, case-insensitive and in ASCII, so `Example.COM` is
@@ -100,8 +101,8 @@ public struct EmailDomain: Hashable, Sendable, CustomStringConvertible {
                 guard !label.hasPrefix("xn--") || isCanonicalALabel(label) else { return nil }
                 labels.append(String(label))
             } else {
-                guard let encoded = Punycode.encode(Array(label.unicodeScalars)) else { return nil }
-                labels.append("xn--" + encoded)
+                guard let encoded = IDNA.aLabel(label) else { return nil }
+                labels.append(encoded)
             }
         }
         let name = labels.joined(separator: ".")
@@ -133,8 +134,7 @@ public struct EmailDomain: Hashable, Sendable, CustomStringConvertible {
     /// Whether `label` is what a normalized Unicode label encodes to. Any other `xn--` label would be a second
     /// spelling: `xn--abc-` decodes to plain `abc`, `xn--BCHER-KVA` differs from `xn--bcher-kva` in case only.
     private static func isCanonicalALabel(_ label: Substring) -> Bool {
-        guard let decoded = Punycode.decode(label.dropFirst(4)), decoded.contains(where: { !$0.isASCII }),
-            !decoded.contains(where: { labelSeparators.contains($0) })
+        guard let decoded = IDNA.unicodeLabel(of: label), !decoded.contains(where: { labelSeparators.contains($0) })
         else { return false }
         var text = String.UnicodeScalarView()
         text.append(contentsOf: decoded)

@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 import Registration
 
@@ -26,16 +27,15 @@ let everyRegistrationError: [RegistrationError] = [
     .cancelled,
 ]
 
-/// Counts calls from any thread; the tests keep their own lock because package symbols are invisible to them.
-final class CallCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
+/// Counts calls from any thread.
+final class CallCounter: Sendable {
+    private let value = LockedValue(0)
 
     /// Adds one call.
     func increment() {
-        lock.withLock { value += 1 }
+        value.withLock { $0 += 1 }
     }
 
     /// The calls so far.
-    var count: Int { lock.withLock { value } }
+    var count: Int { value.withLock { $0 } }
 }

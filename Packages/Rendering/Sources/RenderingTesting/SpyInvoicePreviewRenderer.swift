@@ -1,10 +1,10 @@
+import Essentials
 public import Foundation
 public import Rendering
 
 /// An ``/Rendering/InvoicePreviewRendering`` double that answers with fixed bytes (or nil) and records every invoice.
-public final class SpyInvoicePreviewRenderer: InvoicePreviewRendering, @unchecked Sendable {
-    private let lock = NSLock()
-    private var recorded: [InvoiceDocument] = []
+public final class SpyInvoicePreviewRenderer: InvoicePreviewRendering, Sendable {
+    private let recorded = LockedValue<[InvoiceDocument]>([])
     private let answer: Data?
 
     /// Creates the spy; every call answers `answer` (a few placeholder bytes by default).
@@ -14,16 +14,12 @@ public final class SpyInvoicePreviewRenderer: InvoicePreviewRendering, @unchecke
 
     /// The invoices previewed so far, in call order.
     public var previewedInvoices: [InvoiceDocument] {
-        lock.lock()
-        defer { lock.unlock() }
-        return recorded
+        recorded.withLock { $0 }
     }
 
     /// Records `invoice` and answers with the configured bytes.
     public func preview(_ invoice: InvoiceDocument) -> Data? {
-        lock.lock()
-        defer { lock.unlock() }
-        recorded.append(invoice)
+        recorded.withLock { $0.append(invoice) }
         return answer
     }
 }

@@ -1,10 +1,10 @@
+import Essentials
 public import Foundation
 public import Rendering
 
 /// An ``/Rendering/InvoiceRendering`` double that answers with a fixed result and records every invoice it was given.
-public final class SpyInvoiceRenderer: InvoiceRendering, @unchecked Sendable {
-    private let lock = NSLock()
-    private var recorded: [InvoiceDocument] = []
+public final class SpyInvoiceRenderer: InvoiceRendering, Sendable {
+    private let recorded = LockedValue<[InvoiceDocument]>([])
     private let result: Result<Data, RenderingError>
 
     /// Creates the spy; every call answers with `result` (a few placeholder bytes by default).
@@ -14,16 +14,12 @@ public final class SpyInvoiceRenderer: InvoiceRendering, @unchecked Sendable {
 
     /// The invoices rendered so far, in call order.
     public var renderedInvoices: [InvoiceDocument] {
-        lock.lock()
-        defer { lock.unlock() }
-        return recorded
+        recorded.withLock { $0 }
     }
 
     /// Records `invoice` and answers with the configured result.
     public func render(_ invoice: InvoiceDocument) throws(RenderingError) -> Data {
-        lock.lock()
-        recorded.append(invoice)
-        lock.unlock()
+        recorded.withLock { $0.append(invoice) }
         return try result.get()
     }
 }

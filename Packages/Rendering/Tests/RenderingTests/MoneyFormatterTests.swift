@@ -80,26 +80,6 @@ struct MoneyFormatterTests {
 
 @Suite("Rendering: value types")
 struct ValueTypeTests {
-    @Test(arguments: [
-        (2024, 2, 29, true), (2023, 2, 29, false), (1900, 2, 29, false), (2000, 2, 29, true),
-        (2025, 4, 31, false), (2025, 13, 1, false), (0, 1, 1, false), (10_000, 1, 1, false), (2025, 12, 31, true),
-        (2025, 1, 0, false), (Int.max, Int.min, -1, false),
-    ])
-    func calendarDaysExistOrNot(year: Int, month: Int, dayOfMonth: Int, valid: Bool) {
-        #expect((CalendarDay(year: year, month: month, day: dayOfMonth) != nil) == valid)
-    }
-
-    @Test func calendarDaysFromDatesUseTheTimeZone() throws {
-        let instant = Date(timeIntervalSince1970: 1_741_996_800)  // 2025-03-15T00:00:00Z
-        #expect(CalendarDay(instant, in: .gmt) == (try day(2025, 3, 15)))
-        let newYork = try #require(TimeZone(identifier: "America/New_York"))
-        #expect(CalendarDay(instant, in: newYork) == (try day(2025, 3, 14)))
-        #expect(CalendarDay(.distantFuture, in: .gmt).year <= 9999)
-        #expect(CalendarDay(.distantPast, in: .gmt).year >= 1)
-        #expect(try day(2025, 3, 14) < day(2025, 3, 15))
-        #expect(try day(2025, 3, 4).iso8601 == "2025-03-04")
-    }
-
     @Test(arguments: [("USD", "$"), ("EUR", "€"), ("PLN", "zł"), ("RUB", "₽"), ("UGX", "UGX"), ("XOF", "XOF")])
     func symbolsAreDisplayDataNeverAGate(code: String, symbol: String) throws {
         for units in 0...4 {

@@ -1,3 +1,4 @@
+import Essentials
 public import Foundation
 
 // Every error and diagnostic of the package prints as sentences a person can read in a log or a debug screen

@@ -1,13 +1,14 @@
+import Essentials
 public import SectionsRegistry
 
 /// A ``/SectionsRegistry/ListenerRegistry`` answering canned listeners per type, set by the test; it also records the
 /// types it was asked for, so a component that dispatches events can be tested without building modules.
-public final class StubListenerRegistry: ListenerRegistry, @unchecked Sendable {
-    private let state: Locked<(listeners: [String: [any SectionListener]], requested: [String])>
+public final class StubListenerRegistry: ListenerRegistry, Sendable {
+    private let state: LockedValue<(listeners: [String: [any SectionListener]], requested: [String])>
 
     /// A registry answering `listeners` per type (none for other types).
     public init(_ listeners: [String: [any SectionListener]] = [:]) {
-        state = Locked((listeners: listeners, requested: []))
+        state = LockedValue((listeners: listeners, requested: []))
     }
 
     /// Replaces the listeners of `type`.

@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 import Storage
 import StorageTesting
@@ -355,20 +356,20 @@ struct DurableRecordFileTests {
 
 /// A disk that kills its own process with SIGKILL once a given number of bytes went through it: a crash at an exact
 /// byte of a write, without timing.
-final class SuicidalDisk: @unchecked Sendable {
-    private let lock = NSLock()
-    private var remaining: Int
+final class SuicidalDisk: Sendable {
+    private let remaining: LockedValue<Int>
 
     init(killAt: Int) {
-        remaining = killAt
+        remaining = LockedValue(killAt)
     }
 
     var writer: DiskWriter {
         DiskWriter { [self] descriptor, buffer in
-            lock.lock()
-            let allowed = min(remaining, buffer.count)
-            remaining -= allowed
-            lock.unlock()
+            let allowed = remaining.withLock { remaining in
+                let allowed = min(remaining, buffer.count)
+                remaining -= allowed
+                return allowed
+            }
             let written = allowed > 0 ? write(descriptor, buffer.baseAddress, allowed) : 0
             if allowed < buffer.count { kill(getpid(), SIGKILL) }
             return written

@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 import Storage
 import Testing
@@ -442,20 +443,11 @@ struct ExpenseContractTests {
 }
 
 /// A flag the writers set when they are done, read by the readers' loops.
-final class LockedFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored = false
+final class LockedFlag: Sendable {
+    private let stored = LockedValue(false)
 
     var value: Bool {
-        get {
-            lock.lock()
-            defer { lock.unlock() }
-            return stored
-        }
-        set {
-            lock.lock()
-            defer { lock.unlock() }
-            stored = newValue
-        }
+        get { stored.withLock { $0 } }
+        set { stored.withLock { $0 = newValue } }
     }
 }

@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 import Storage
 import StorageTesting
@@ -319,19 +320,14 @@ func numberingError<BuildFailure: Error>(
 }
 
 /// A count shared between tasks.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored = 0
+final class Counter: Sendable {
+    private let stored = LockedValue(0)
 
     var value: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
+        stored.withLock { $0 }
     }
 
     func increment() {
-        lock.lock()
-        defer { lock.unlock() }
-        stored += 1
+        stored.withLock { $0 += 1 }
     }
 }

@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 import Storage
 import Testing
@@ -132,29 +133,31 @@ struct NumberingFileSystemTests {
 }
 
 /// A disk with room for `capacity` bytes, then `ENOSPC`: the write seam of the file-system stores.
-final class FillingDisk: @unchecked Sendable {
-    private let lock = NSLock()
-    private var remaining: Int
-    private(set) var faults = 0
+final class FillingDisk: Sendable {
+    private let state: LockedValue<(remaining: Int, faults: Int)>
 
     init(capacity: Int) {
-        remaining = capacity
+        state = LockedValue((remaining: capacity, faults: 0))
+    }
+
+    /// How many writes found the disk full.
+    var faults: Int {
+        state.withLock { $0.faults }
     }
 
     /// Empties the disk again, for a store that goes on after the failure.
     func free(_ bytes: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        remaining += bytes
+        state.withLock { $0.remaining += bytes }
     }
 
     var writer: DiskWriter {
         DiskWriter { [self] descriptor, buffer in
-            lock.lock()
-            let allowed = min(remaining, buffer.count)
-            remaining -= allowed
-            if allowed == 0 { faults += 1 }
-            lock.unlock()
+            let allowed = state.withLock { state in
+                let allowed = min(state.remaining, buffer.count)
+                state.remaining -= allowed
+                if allowed == 0 { state.faults += 1 }
+                return allowed
+            }
             guard allowed > 0 else {
                 errno = ENOSPC
                 return -1

@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 import Storage
 import StorageFileSystem
@@ -80,25 +81,16 @@ final class ManualClock: Sendable {
 }
 
 /// A date behind a lock, for `ManualClock`.
-final class LockedDate: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Date
+final class LockedDate: Sendable {
+    private let stored: LockedValue<Date>
 
     init(_ date: Date) {
-        stored = date
+        stored = LockedValue(date)
     }
 
     var value: Date {
-        get {
-            lock.lock()
-            defer { lock.unlock() }
-            return stored
-        }
-        set {
-            lock.lock()
-            defer { lock.unlock() }
-            stored = newValue
-        }
+        get { stored.withLock { $0 } }
+        set { stored.withLock { $0 = newValue } }
     }
 }
 

@@ -1,4 +1,4 @@
-import Foundation
+import Essentials
 public import Validation
 
 /// A validator double for other teams' tests: answers with configured failures and records every value it
@@ -8,10 +8,8 @@ public import Validation
 /// ``/Validation/URLValidating``, `StubValidator<InvoiceDraft>` an ``/Validation/InvoiceValidating``,
 /// `StubValidator<ExpenseEntryDraft>` an ``/Validation/ExpenseValidating``, and `validator` plugs any of them into a
 /// composed ``/Validation/Validator``.
-public final class StubValidator<Value: Sendable>: @unchecked Sendable {
-    // `@unchecked` is sound: `recorded` is only touched while `lock` is held; everything else is immutable.
-    private let lock = NSLock()
-    private var recorded: [Value] = []
+public final class StubValidator<Value: Sendable>: Sendable {
+    private let recorded = LockedValue<[Value]>([])
     private let answer: @Sendable (Value) -> [ValidationFailure]
 
     /// Answers every value with `failures` (none by default: everything is valid).
@@ -26,23 +24,17 @@ public final class StubValidator<Value: Sendable>: @unchecked Sendable {
 
     /// The values validated so far, in call order.
     public var recordedValues: [Value] {
-        lock.lock()
-        defer { lock.unlock() }
-        return recorded
+        recorded.withLock { $0 }
     }
 
     /// How many times the stub was asked.
     public var callCount: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return recorded.count
+        recorded.withLock { $0.count }
     }
 
     /// Records `value` and returns the configured failures.
     public func validate(_ value: Value) -> [ValidationFailure] {
-        lock.lock()
-        recorded.append(value)
-        lock.unlock()
+        recorded.withLock { $0.append(value) }
         return answer(value)
     }
 
@@ -89,10 +81,8 @@ extension StubValidator: ExpenseValidating where Value == ExpenseEntryDraft {
 /// An email inspector double: answers with configured inspections and records every address it was asked
 /// about, in call order, from any thread. For allow-list tests that need a domain the real validator would
 /// not produce.
-public final class StubEmailInspector: EmailInspecting, @unchecked Sendable {
-    // `@unchecked` is sound: `recorded` is only touched while `lock` is held; everything else is immutable.
-    private let lock = NSLock()
-    private var recorded: [String] = []
+public final class StubEmailInspector: EmailInspecting, Sendable {
+    private let recorded = LockedValue<[String]>([])
     private let answer: @Sendable (String) -> EmailInspection
 
     /// Answers every address with `inspection`.
@@ -107,16 +97,12 @@ public final class StubEmailInspector: EmailInspecting, @unchecked Sendable {
 
     /// The addresses inspected so far, in call order.
     public var inspectedAddresses: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return recorded
+        recorded.withLock { $0 }
     }
 
     /// Records `address` and returns the configured inspection.
     public func inspect(email address: String) -> EmailInspection {
-        lock.lock()
-        recorded.append(address)
-        lock.unlock()
+        recorded.withLock { $0.append(address) }
         return answer(address)
     }
 }

@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 import Testing
 import Validation
@@ -13,22 +14,16 @@ let latinFont: UndrawableCharacters = { text in
 }
 
 /// Counts the texts a font was asked about, from any thread.
-final class FontSpy: @unchecked Sendable {
-    // `@unchecked` is sound: `asked` is only touched while `lock` is held.
-    private let lock = NSLock()
-    private var asked: [String] = []
+final class FontSpy: Sendable {
+    private let asked = LockedValue<[String]>([])
 
     var questions: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return asked
+        asked.withLock { $0 }
     }
 
     var font: UndrawableCharacters {
         { [self] text in
-            lock.lock()
-            asked.append(text)
-            lock.unlock()
+            asked.withLock { $0.append(text) }
             return latinFont(text)
         }
     }

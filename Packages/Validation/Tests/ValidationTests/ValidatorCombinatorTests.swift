@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 import Testing
 import Validation
@@ -189,20 +190,14 @@ struct ValidatorCombinatorTests {
 }
 
 /// Counts calls from any thread; used to prove short-circuiting.
-private final class CallCounter: @unchecked Sendable {
-    // `@unchecked` is sound: `value` is only touched while `lock` is held.
-    private let lock = NSLock()
-    private var value = 0
+private final class CallCounter: Sendable {
+    private let value = LockedValue(0)
 
     var count: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return value
+        value.withLock { $0 }
     }
 
     func increment() {
-        lock.lock()
-        defer { lock.unlock() }
-        value += 1
+        value.withLock { $0 += 1 }
     }
 }

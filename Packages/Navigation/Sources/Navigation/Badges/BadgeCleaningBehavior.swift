@@ -1,3 +1,5 @@
+import Essentials
+
 /// Something that happened to the app, delivered as a value instead of a global notification.
 public enum AppEvent: Hashable, Sendable {
     /// The app came to the foreground and became active.
@@ -42,7 +44,7 @@ public final class BadgeCleaningBehavior: Sendable {
     private let events: AsyncStream<AppEvent>
     private let cleaner: any BadgeCleaner
     private let clearsOnScreen: @Sendable (String) -> Bool
-    private let started = Locked(false)
+    private let started = LockedValue(false)
 
     /// Creates the behaviour.
     ///

@@ -1,3 +1,4 @@
+import Essentials
 public import Foundation
 
 extension LinkRejection: CustomStringConvertible, LocalizedError {

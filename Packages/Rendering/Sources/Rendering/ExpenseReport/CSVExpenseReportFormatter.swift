@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 
 /// An expense report as RFC 4180 CSV for spreadsheets and accounting imports: one line per expense with the

@@ -1,8 +1,11 @@
-/// A currency as an invoice needs it: its code, how many minor units it has (JPY 0, EUR 2, BHD 3), both from the
-/// caller, and the symbol to print.
+public import Essentials
+
+/// A currency as an invoice needs it: its code, how many minor units it has (JPY 0, EUR 2, BHD 3), and the symbol
+/// to print.
 ///
-/// Any code renders: the caller states the minor units (the app takes them from its ISO 4217 table). Rendering
-/// knows symbols only as display data: a known code prints its symbol (`€`, `zł`, `₽`) when the document's
+/// A currency of ISO 4217 takes its minor units from the shared kernel's table (``init(_:)``,
+/// ``init(iso4217:)``); any other code renders too, with the minor units the caller states. Rendering knows
+/// symbols only as display data: a known code prints its symbol (`€`, `zł`, `₽`) when the document's
 /// fonts can draw it, every other code prints as itself (`UGX 1,000`).
 public struct Currency: Hashable, Sendable {
     /// The currency code, three ASCII capitals (normally ISO 4217).
@@ -24,9 +27,24 @@ public struct Currency: Hashable, Sendable {
         self.customSymbol = symbol.flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    private init(known code: String, _ minorUnits: Int) {
+    /// The currency `listed` in ISO 4217, with the table's minor units and its known symbol.
+    public init(_ listed: ISOCurrency) {
+        self.code = listed.code
+        self.minorUnits = listed.minorUnits
+        self.customSymbol = nil
+    }
+
+    /// The currency `code` names in ISO 4217 (upper case), with the table's minor units; `nil` for a code the
+    /// table does not have, which the caller may still render with ``init(code:minorUnits:symbol:)``.
+    public init?(iso4217 code: String) {
+        guard let listed = ISOCurrency(code: code) else { return nil }
+        self.init(listed)
+    }
+
+    /// One of the constants below: its code is in the table (the tests hold each one's minor units).
+    private init(known code: String) {
         self.code = code
-        self.minorUnits = minorUnits
+        self.minorUnits = ISOCurrency.minorUnits(for: code) ?? 2
         self.customSymbol = nil
     }
 
@@ -44,19 +62,19 @@ public struct Currency: Hashable, Sendable {
     }
 
     /// US dollar.
-    public static let usd = Currency(known: "USD", 2)
+    public static let usd = Currency(known: "USD")
     /// Euro.
-    public static let eur = Currency(known: "EUR", 2)
+    public static let eur = Currency(known: "EUR")
     /// Pound sterling.
-    public static let gbp = Currency(known: "GBP", 2)
+    public static let gbp = Currency(known: "GBP")
     /// Japanese yen: no minor units.
-    public static let jpy = Currency(known: "JPY", 0)
+    public static let jpy = Currency(known: "JPY")
     /// Swiss franc.
-    public static let chf = Currency(known: "CHF", 2)
+    public static let chf = Currency(known: "CHF")
     /// Bahraini dinar: three minor units.
-    public static let bhd = Currency(known: "BHD", 3)
+    public static let bhd = Currency(known: "BHD")
     /// Polish złoty.
-    public static let pln = Currency(known: "PLN", 2)
+    public static let pln = Currency(known: "PLN")
 
     /// Display symbols of common codes, as people in the currency's country write them. Only display data:
     /// whether a code renders never depends on this table.

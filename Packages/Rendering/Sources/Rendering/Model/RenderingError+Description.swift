@@ -1,3 +1,4 @@
+import Essentials
 public import Foundation
 
 extension RenderingError: CustomStringConvertible, LocalizedError {
@@ -51,7 +52,7 @@ extension InvoiceField: CustomStringConvertible {
     /// Why the number was refused, with the limit it broke.
     fileprivate var outOfRangeSentence: String {
         let subject = description.prefix(1).uppercased() + description.dropFirst()
-        let amountLimit = ReadableText.grouped("\(InvoiceLimits.maximumAmount)")
+        let amountLimit = ReadableText.grouped(NSDecimalNumber(decimal: InvoiceLimits.maximumAmount).int64Value)
         switch self {
         case .quantity, .unitPrice:
             return "\(subject) is not a number or too large: it must be less than \(amountLimit) in magnitude."
@@ -62,7 +63,7 @@ extension InvoiceField: CustomStringConvertible {
             return "\(subject) is not between 0 % and \(InvoiceLimits.maximumTaxPercent) %."
         case .total:
             return "\(subject) (the subtotal, a tax or the grand total) is too large: it must be less than "
-                + "\(ReadableText.grouped("\(InvoiceLimits.maximumTotal)")) in magnitude."
+                + "\(ReadableText.grouped(NSDecimalNumber(decimal: InvoiceLimits.maximumTotal).int64Value)) in magnitude."
         }
     }
 }

@@ -1,3 +1,4 @@
+public import Essentials
 import Foundation
 
 /// How numbers and dates are written on a document: separators, where the currency symbol goes, date order.
@@ -90,11 +91,11 @@ public struct RenderingLocale: Hashable, Sendable {
 
     /// Writes `day` in this locale's date style.
     public func string(from day: CalendarDay) -> String {
-        let year = CalendarDay.pad(day.year, 4)
-        let month = CalendarDay.pad(day.month, 2)
-        let date = CalendarDay.pad(day.day, 2)
+        let year = String(format: "%04d", day.year)
+        let month = String(format: "%02d", day.month)
+        let date = String(format: "%02d", day.day)
         switch dateStyle {
-        case .iso8601: return "\(year)-\(month)-\(date)"
+        case .iso8601: return day.iso8601
         case .dayMonthYear(let separator): return "\(date)\(separator)\(month)\(separator)\(year)"
         case .monthDayYear(let separator): return "\(month)\(separator)\(date)\(separator)\(year)"
         }

@@ -1,44 +1,8 @@
-public import Foundation
+public import Essentials
 
-/// A day of the proleptic Gregorian calendar, as a person writes it: `2025-02-28`. It is only ever made from
-/// a day that exists, so holding one means the day is real.
-public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConvertible {
-    /// The year, 1...9999.
-    public let year: Int
-    /// The month, 1...12.
-    public let month: Int
-    /// The day of the month, 1...the month's length.
-    public let day: Int
-
-    /// The day, or `nil` when it does not exist (the 30th of February, month 13, year 0).
-    public init?(year: Int, month: Int, day: Int) {
-        guard (1...9999).contains(year), (1...12).contains(month),
-            (1...DayText.daysIn(month: month, year: year)).contains(day)
-        else { return nil }
-        self.year = year
-        self.month = month
-        self.day = day
-    }
-
-    /// `YYYY-MM-DD`.
-    public var description: String {
-        func padded(_ value: Int, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
-        return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))"
-    }
-
-    /// The first instant of this day in `calendar`'s time zone, or `nil` when `calendar` cannot represent it.
-    public func start(in calendar: Calendar) -> Date? {
-        calendar.date(from: DateComponents(year: year, month: month, day: day))
-    }
-
-    /// Orders days by date.
-    public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
-        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
-    }
-}
+/// A day of the proleptic Gregorian calendar, as a person writes it: `2025-02-28`; the shared kernel's
+/// `CalendarDay` (in `Essentials`), under the name this package has always given it.
+public typealias CalendarDate = CalendarDay
 
 /// Why a text is not a day: not written as `YYYY-MM-DD` at all, or written so but naming a day that does
 /// not exist, with the reason.
@@ -51,6 +15,17 @@ public enum DayTextError: Error, Hashable, Sendable {
     case noSuchMonth(text: String, month: Int)
     /// The day is 00 or past the end of its month (`2025-02-30`: February 2025 has 28 days).
     case noSuchDay(text: String, year: Int, month: Int, day: Int, daysInMonth: Int)
+
+    /// The kernel's reason, said of `text`.
+    init(_ problem: CalendarDay.Problem, text: String) {
+        switch problem {
+        case .notYYYYMMDD: self = .notWrittenAsYYYYMMDD
+        case .noSuchYear: self = .noSuchYear(text: text)
+        case .noSuchMonth(_, let month): self = .noSuchMonth(text: text, month: month)
+        case .noSuchDay(let year, let month, let day, let days):
+            self = .noSuchDay(text: text, year: year, month: month, day: day, daysInMonth: days)
+        }
+    }
 
     /// The stable code of this reason.
     public var code: ValidationCode {
@@ -108,42 +83,21 @@ public enum DayText {
     /// `DDDD-DD-DD` (no spaces, no other separators, no signs), otherwise the first of year, month and day
     /// that does not exist.
     public static func parse(_ text: String) throws(DayTextError) -> CalendarDate {
-        let bytes = Array(text.utf8.prefix(11))
-        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else {
-            throw .notWrittenAsYYYYMMDD
+        do throws(CalendarDay.Problem) {
+            return try CalendarDay(parsing: text)
+        } catch {
+            throw DayTextError(error, text: text)
         }
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for byte in bytes[range] {
-                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-                value = value * 10 + Int(byte - UInt8(ascii: "0"))
-            }
-            return value
-        }
-        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else {
-            throw .notWrittenAsYYYYMMDD
-        }
-        guard year >= 1 else { throw .noSuchYear(text: text) }
-        guard (1...12).contains(month) else { throw .noSuchMonth(text: text, month: month) }
-        let length = daysIn(month: month, year: year)
-        guard let date = CalendarDate(year: year, month: month, day: day) else {
-            throw .noSuchDay(text: text, year: year, month: month, day: day, daysInMonth: length)
-        }
-        return date
     }
 
     /// The number of days of `month` (1...12) in `year` of the proleptic Gregorian calendar.
     public static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: isLeapYear(year) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
+        CalendarDay.daysIn(month: month, year: year)
     }
 
     /// Every fourth year, except centuries not divisible by 400.
     public static func isLeapYear(_ year: Int) -> Bool {
-        year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        CalendarDay.isLeapYear(year)
     }
 
     static let englishMonthNames = [

@@ -1,3 +1,5 @@
+import Essentials
+
 /// What the email validator found in an address and how it read it: the failures, whether the address has
 /// the structure of one (exactly one unquoted `@` with something on both sides, no white space or control
 /// characters anywhere), and the domain as the scanner read it.

@@ -1,3 +1,4 @@
+import Essentials
 public import Foundation
 
 extension ValidationError: CustomStringConvertible, LocalizedError {
@@ -29,6 +30,6 @@ extension ValidationFailure {
     /// The failure with every parameter's invisible characters written as code points, for a description.
     fileprivate var readable: ValidationFailure {
         ValidationFailure(
-            code: code, path: path, elementID: elementID, parameters: parameters.mapValues(ReadableText.escaped))
+            code: code, path: path, elementID: elementID, parameters: parameters.mapValues { ReadableText.escaped($0) })
     }
 }

@@ -1,8 +1,12 @@
-/// Punycode (RFC 3492): the Bootstring encoding that IDNA uses to spell a Unicode label in ASCII.
+/// Punycode (RFC 3492): the Bootstring encoding that IDNA uses to spell a Unicode label in the letters, digits and
+/// hyphens a DNS label may hold (`bücher` is `bcher-kva`, written `xn--bcher-kva`).
 ///
-/// Written from the RFC's algorithm and parameters; inputs are bounded by callers (a DNS label is at most 63
-/// ASCII characters), and every arithmetic step still checks for overflow so hostile input fails cleanly.
-enum Punycode {
+/// Written from the RFC's algorithm and parameters. Foundation has no IDNA conversion on Linux, and the packages
+/// that compare domains need one form of them. Only what IDNA needs is implemented: the encoder writes no
+/// mixed-case annotation (IDNA lower-cases labels first); the decoder reads it and keeps the case of basic code
+/// points. Every arithmetic step checks for overflow, so hostile input fails with a reason instead of trapping;
+/// the work is quadratic in the number of non-ASCII code points, so callers keep labels short.
+public enum Punycode {
     private static let base = 36
     private static let tMin = 1
     private static let tMax = 26
@@ -12,16 +16,26 @@ enum Punycode {
     private static let initialN = 0x80
     private static let delimiter: Unicode.Scalar = "-"
 
-    /// Why a Punycode string could not be decoded or a string encoded.
-    enum Failure: Error, Equatable {
-        /// A value grew beyond what the algorithm allows.
+    /// Why a text could not be encoded or decoded.
+    public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
+        /// A value grew beyond what the algorithm allows: input far longer than any DNS label, or digits that
+        /// name a code point past U+10FFFF.
         case overflow
-        /// A character that is not a base-36 digit, or input that ends inside a number.
+        /// A character that is not a base-36 digit, a non-ASCII character before the last delimiter, input that
+        /// ends inside a number, or a number that names no Unicode scalar (a surrogate).
         case badInput
+
+        /// The reason as a sentence.
+        public var description: String {
+            switch self {
+            case .overflow: "The text is too long for Punycode, or its digits name no Unicode character."
+            case .badInput: "The text is not Punycode: it holds a character Punycode does not use, or ends early."
+            }
+        }
     }
 
-    /// Encodes `scalars` (the whole label, basic and non-basic code points) without the `xn--` prefix.
-    static func encode(_ scalars: [Unicode.Scalar]) throws(Failure) -> String {
+    /// The Punycode of `scalars` (the whole label, basic and non-basic code points), without the `xn--` prefix.
+    public static func encode(_ scalars: [Unicode.Scalar]) throws(Failure) -> String {
         var output = String.UnicodeScalarView()
         for scalar in scalars where scalar.value < 0x80 { output.append(scalar) }
         let basicCount = output.count
@@ -70,12 +84,14 @@ enum Punycode {
         return String(output)
     }
 
-    /// Decodes `text` (without the `xn--` prefix) back into code points.
-    static func decode(_ text: Substring) throws(Failure) -> [Unicode.Scalar] {
+    /// The code points whose Punycode is `text` (without the `xn--` prefix). Digits may be upper or lower case.
+    public static func decode(_ text: some StringProtocol) throws(Failure) -> [Unicode.Scalar] {
         let input = Array(text.unicodeScalars)
         var output: [Unicode.Scalar] = []
         var position = 0
-        if let lastDelimiter = input.lastIndex(of: delimiter) {
+        // The basic code points are those before the last delimiter; a delimiter in the first place has none
+        // before it and is read as a digit, which it is not (RFC 3492, section 6.2).
+        if let lastDelimiter = input.lastIndex(of: delimiter), lastDelimiter > 0 {
             for scalar in input[..<lastDelimiter] {
                 guard scalar.value < 0x80 else { throw .badInput }
                 output.append(scalar)

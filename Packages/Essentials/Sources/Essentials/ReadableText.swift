@@ -1,28 +1,44 @@
 /// Values written into error messages so a person can read them: text in quotation marks with every invisible
-/// character (a control, a direction override, a zero-width space) written as its code point, so a message never
-/// hides or reorders its own words, and lists and counts in plain English. Packages share no code, so each package
-/// whose messages quote such values keeps its own copy of this small type.
-enum ReadableText {
+/// character (a control, a direction override, a zero-width joiner, an unusual space) written as its code point,
+/// so a message never hides or reorders its own words, and lists and counts in plain English.
+///
+/// One rule decides what is invisible, for every package's messages: a character (a grapheme, as a person sees
+/// it) shows as itself when it starts with a letter, digit, punctuation, symbol or the plain space and holds no
+/// control, format or other space character; anything else is written as the code points it is made of.
+public enum ReadableText {
     /// `text` in quotation marks, invisible characters as code points (`“fdp U+202E exe”`), cut after `limit`
-    /// characters.
-    static func quoted(_ text: String, limit: Int = 80) -> String {
+    /// characters with an ellipsis, so a megabyte of payload never becomes a megabyte of message.
+    public static func quoted(_ text: String, limit: Int = 80) -> String {
+        "“" + escaped(text.prefix(max(limit, 0))) + (text.count > limit ? "…" : "") + "”"
+    }
+
+    /// `text` with its invisible characters written as code points between spaces (`fdp U+202E exe`), for a value
+    /// that a message shows without quotation marks; text with nothing invisible comes back unchanged.
+    public static func escaped(_ text: some StringProtocol) -> String {
         var tokens: [String] = []
         var run = ""
-        for character in text.prefix(limit) {
+        for character in text {
             if isVisible(character) {
                 run.append(character)
             } else {
                 if !run.isEmpty { tokens.append(run) }
                 run = ""
-                tokens.append(character.unicodeScalars.map(codePoint).joined(separator: " "))
+                tokens.append(codePoints(of: character))
             }
         }
         if !run.isEmpty { tokens.append(run) }
-        return "“" + tokens.joined(separator: " ") + (text.count > limit ? "…" : "") + "”"
+        return tokens.joined(separator: " ")
+    }
+
+    /// One character named so it can be found in any font: `ł (U+0142)`, `🇩🇪 (U+1F1E9 U+1F1EA)`, or only its code
+    /// points (`U+202E`, `U+0020`) when it cannot be seen on its own.
+    public static func describe(_ character: Character) -> String {
+        let codes = codePoints(of: character)
+        return isVisible(character) && character != " " ? "\(character) (\(codes))" : codes
     }
 
     /// `a`, `a and b`, `a, b and c`; after `limit` items, `a, b, c and 4 more`.
-    static func list(_ items: [String], limit: Int = 8) -> String {
+    public static func list(_ items: [String], limit: Int = 8) -> String {
         guard items.count > 1 else { return items.first ?? "" }
         if items.count > limit {
             return items.prefix(limit).joined(separator: ", ") + " and \(items.count - limit) more"
@@ -30,13 +46,13 @@ enum ReadableText {
         return items.dropLast().joined(separator: ", ") + " and " + (items.last ?? "")
     }
 
-    /// `1 byte`, `2 bytes`, `1,024 bytes`.
-    static func count(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {
+    /// `1 byte`, `2 bytes`, `1,024 bytes`: the number grouped, the noun in the singular only for one.
+    public static func count(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {
         "\(grouped(count)) " + (count == 1 ? singular : plural ?? singular + "s")
     }
 
-    /// `1000000` as `1,000,000`.
-    static func grouped(_ number: Int) -> String {
+    /// `1000000` as `1,000,000`: digits in groups of three, as English writes large numbers.
+    public static func grouped(_ number: some BinaryInteger) -> String {
         let digits = String(number.magnitude)
         var result = number < 0 ? "-" : ""
         for (index, digit) in digits.enumerated() {
@@ -47,9 +63,13 @@ enum ReadableText {
     }
 
     /// `U+00A0`: at least four hexadecimal digits, as the Unicode standard writes code points.
-    static func codePoint(_ scalar: Unicode.Scalar) -> String {
+    public static func codePoint(_ scalar: Unicode.Scalar) -> String {
         let hex = String(scalar.value, radix: 16, uppercase: true)
         return "U+" + String(repeating: "0", count: max(4 - hex.count, 0)) + hex
+    }
+
+    private static func codePoints(of character: Character) -> String {
+        character.unicodeScalars.map(codePoint).joined(separator: " ")
     }
 
     /// Whether a character shows as itself: it starts with a letter, digit, punctuation, symbol or the plain
