@@ -93,7 +93,7 @@ public struct InvoiceDesk: InvoiceSubmitting, InvoiceArchiving, InvoiceUploadRet
         let renderer = dependencies.templates.renderer(for: InvoiceTemplateID(rawValue: request.template))
         let sequence: NumberSequence
         do {
-            sequence = try NumberSequence(Self.sequenceName)
+            sequence = try NumberSequence(InvoiceNumber.sequenceName)
         } catch {
             throw .storage(error)
         }
@@ -104,7 +104,7 @@ public struct InvoiceDesk: InvoiceSubmitting, InvoiceArchiving, InvoiceUploadRet
             // leaves both documents or neither.
             created = try await dependencies.documents.createNumberedDocuments(in: sequence) {
                 [self] sequenceNumber throws(InvoiceError) in
-                let number = Self.number(sequenceNumber)
+                let number = InvoiceNumber.formatted(sequenceNumber)
                 let document = renderingDocument(request, number: number, issued: issued, due: due, seller: seller)
                 let pdf: Data
                 let totals: InvoiceTotals
@@ -131,16 +131,8 @@ public struct InvoiceDesk: InvoiceSubmitting, InvoiceArchiving, InvoiceUploadRet
             case .storage(let failure): throw .storage(failure)
             }
         }
-        let file = try await invoice(number: Self.number(created.number))
+        let file = try await invoice(number: InvoiceNumber.formatted(created.number))
         return await upload(file.record, pdf: file.pdf)
-    }
-
-    /// The invoice number of the store's `sequenceNumber`: the prefix and at least four digits (`INV-0042`,
-    /// `INV-12345`), for every 64-bit number (`String(format:)` with `%04d` would wrap past 2³¹).
-    static func number(_ sequenceNumber: Int) -> String {
-        let digits = String(sequenceNumber.magnitude)
-        return prefix + (sequenceNumber < 0 ? "-" : "") + String(repeating: "0", count: max(0, 4 - digits.count))
-            + digits
     }
 
     /// Every problem with the form: the invoice rules of the Validation package, which also cover what the
@@ -179,10 +171,6 @@ public struct InvoiceDesk: InvoiceSubmitting, InvoiceArchiving, InvoiceUploadRet
             locale: dependencies.locale,
             labels: dependencies.labels)
     }
-
-    private static let prefix = "INV-"
-    /// The store's sequence invoice numbers come from.
-    private static let sequenceName = "invoices"
 
     // MARK: Storing
 
@@ -270,7 +258,7 @@ public struct InvoiceDesk: InvoiceSubmitting, InvoiceArchiving, InvoiceUploadRet
         }
         var records: [InvoiceRecord] = []
         for metadata in documents
-        where metadata.contentType == DocumentContentType.json && metadata.id.rawValue.hasPrefix(Self.prefix) {
+        where metadata.contentType == DocumentContentType.json && metadata.id.rawValue.hasPrefix(InvoiceNumber.prefix) {
             records.append(try await record(metadata.id))
         }
         return records
@@ -310,7 +298,7 @@ public struct InvoiceDesk: InvoiceSubmitting, InvoiceArchiving, InvoiceUploadRet
 
     /// The document id of `number`'s record or PDF; a number that cannot be an id names no invoice.
     private func id(_ number: String, _ suffix: String) throws(InvoiceError) -> DocumentID {
-        guard number.hasPrefix(Self.prefix), let id = try? DocumentID("\(number).\(suffix)") else {
+        guard InvoiceNumber.isWellFormed(number), let id = try? DocumentID("\(number).\(suffix)") else {
             throw .notFound(number)
         }
         return id

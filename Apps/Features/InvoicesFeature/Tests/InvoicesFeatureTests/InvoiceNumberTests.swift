@@ -9,6 +9,12 @@ struct InvoiceNumberTests {
         (2_147_483_648, "INV-2147483648"), (Int.max, "INV-9223372036854775807"),
     ])
     func aNumberHasThePrefixAndAtLeastFourDigitsForEvery64BitCounter(counter: Int, number: String) {
-        #expect(InvoiceDesk.number(counter) == number)
+        #expect(InvoiceNumber.formatted(counter) == number)
+        #expect(InvoiceNumber.isWellFormed(number))
+    }
+
+    @Test(arguments: ["", "INV", "inv-0001", "0001", "../INV-0001", "INV-" + String(repeating: "9", count: 61)])
+    func aTextWithoutThePrefixOrLongerThanTheAPIAcceptsIsNoNumber(text: String) {
+        #expect(!InvoiceNumber.isWellFormed(text))
     }
 }

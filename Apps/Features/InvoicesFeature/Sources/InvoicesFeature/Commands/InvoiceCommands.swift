@@ -41,7 +41,7 @@ public struct InvoiceCommands: CommandGroup {
             LinkScreen(
                 name: "invoice", path: "invoices",
                 value: LinkValue(
-                    placeholder: "NUMBER", canonical: { $0.hasPrefix("INV-") && $0.count <= 64 ? $0 : nil },
+                    placeholder: "NUMBER", canonical: { InvoiceNumber.isWellFormed($0) ? $0 : nil },
                     check: { number, _ throws(CommandError) in _ = try await stored(number) })
             ) { number, invocation throws(CommandError) in
                 try await printInvoice(number ?? "", out: nil, invocation: invocation)
