@@ -26,6 +26,7 @@ let package = Package(
             name: "Benchmarks",
             dependencies: [
                 .product(name: "Essentials", package: "Essentials"),
+                .product(name: "EssentialsTesting", package: "Essentials"),
                 .product(name: "Validation", package: "Validation"),
                 .product(name: "Rendering", package: "Rendering"),
                 .product(name: "RenderingZlib", package: "Rendering"),

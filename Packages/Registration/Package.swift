@@ -9,6 +9,8 @@ let swiftSettings: [SwiftSetting] = [
 
 /// The shared kernel: the lock box, readable text and the other small values every package shares.
 let essentials: Target.Dependency = .product(name: "Essentials", package: "Essentials")
+/// Its test kit: the seeded generator the tests draw "random" data from.
+let essentialsTesting: Target.Dependency = .product(name: "EssentialsTesting", package: "Essentials")
 
 let package = Package(
     name: "Registration",
@@ -25,7 +27,7 @@ let package = Package(
         .target(name: "RegistrationTesting", dependencies: ["Registration", essentials], swiftSettings: swiftSettings),
         .testTarget(
             name: "RegistrationTests",
-            dependencies: ["Registration", "RegistrationTesting", essentials],
+            dependencies: ["Registration", "RegistrationTesting", essentials, essentialsTesting],
             swiftSettings: swiftSettings
         ),
     ],

@@ -9,6 +9,8 @@ let swiftSettings: [SwiftSetting] = [
 
 /// The shared kernel: the lock box, readable text and the other small values every package shares.
 let essentials: Target.Dependency = .product(name: "Essentials", package: "Essentials")
+/// Its test kit: the seeded generator the tests draw "random" data from.
+let essentialsTesting: Target.Dependency = .product(name: "EssentialsTesting", package: "Essentials")
 
 let package = Package(
     name: "Rendering",
@@ -39,7 +41,7 @@ let package = Package(
         .target(name: "RenderingZlib", dependencies: ["Rendering", "RenderingCZlib"], swiftSettings: swiftSettings),
         .testTarget(
             name: "RenderingTests",
-            dependencies: ["Rendering", "RenderingTesting", "RenderingZlib", essentials],
+            dependencies: ["Rendering", "RenderingTesting", "RenderingZlib", essentials, essentialsTesting],
             swiftSettings: swiftSettings
         ),
     ],

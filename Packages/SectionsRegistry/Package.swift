@@ -9,6 +9,8 @@ let swiftSettings: [SwiftSetting] = [
 
 /// The shared kernel: the lock box, readable text and the other small values every package shares.
 let essentials: Target.Dependency = .product(name: "Essentials", package: "Essentials")
+/// Its test kit: the seeded generator the tests draw "random" data from.
+let essentialsTesting: Target.Dependency = .product(name: "EssentialsTesting", package: "Essentials")
 
 let package = Package(
     name: "SectionsRegistry",
@@ -27,7 +29,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "SectionsRegistryTests",
-            dependencies: ["SectionsRegistry", "SectionsRegistryTesting", essentials],
+            dependencies: ["SectionsRegistry", "SectionsRegistryTesting", essentials, essentialsTesting],
             swiftSettings: swiftSettings
         ),
     ],

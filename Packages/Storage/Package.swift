@@ -9,6 +9,8 @@ let swiftSettings: [SwiftSetting] = [
 
 /// The shared kernel: the lock box every module here uses.
 let essentials: Target.Dependency = .product(name: "Essentials", package: "Essentials")
+/// Its test kit: the seeded generator the tests draw "random" data from.
+let essentialsTesting: Target.Dependency = .product(name: "EssentialsTesting", package: "Essentials")
 
 let package = Package(
     name: "Storage",
@@ -38,7 +40,9 @@ let package = Package(
         .target(name: "StorageFileSystem", dependencies: ["Storage", essentials], swiftSettings: swiftSettings),
         .testTarget(
             name: "StorageTests",
-            dependencies: ["Storage", "StorageTesting", "StorageSQLite", "StorageFileSystem", essentials],
+            dependencies: [
+                "Storage", "StorageTesting", "StorageSQLite", "StorageFileSystem", essentials, essentialsTesting,
+            ],
             swiftSettings: swiftSettings
         ),
     ],

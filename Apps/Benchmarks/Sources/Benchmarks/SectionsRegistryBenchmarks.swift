@@ -1,3 +1,4 @@
+import EssentialsTesting
 import Foundation
 @_spi(Benchmarks) import SectionsRegistry
 
@@ -361,7 +362,7 @@ struct HomeScreenFixture: Sendable {
     /// The server response; with `snakeCase: false` the keys are camelCase, as declared-key models expect.
     /// With `brokenEvery`, every n-th section's content is a type mismatch.
     func envelope(snakeCase: Bool, brokenEvery: Int? = nil) -> Data {
-        var generator = SplitMix64(seed: seed)
+        var generator = SeededGenerator(seed: seed)
         var entries: [String] = []
         entries.reserveCapacity(sections)
         for index in 0..<sections {
@@ -392,7 +393,7 @@ struct HomeScreenFixture: Sendable {
 
     // Each content is written by hand, as a server would send it, in the spelling `snakeCase` asks for.
     private static func content(
-        kind: Int, index: Int, snakeCase: Bool, using generator: inout SplitMix64
+        kind: Int, index: Int, snakeCase: Bool, using generator: inout SeededGenerator
     ) -> String {
         func k(_ name: String) -> String { key(name, snakeCase) }
         func sentence(_ count: Int) -> String {
@@ -447,7 +448,7 @@ struct HomeScreenFixture: Sendable {
 
     /// A recent-transactions content with `items` entries.
     static func transactionsJSON(items: Int, snakeCase: Bool, seed: UInt64) -> String {
-        var generator = SplitMix64(seed: seed)
+        var generator = SeededGenerator(seed: seed)
         func k(_ name: String) -> String { key(name, snakeCase) }
         var entries: [String] = []
         entries.reserveCapacity(items)

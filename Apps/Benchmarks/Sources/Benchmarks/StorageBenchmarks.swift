@@ -1,3 +1,4 @@
+import EssentialsTesting
 import Foundation
 import Storage
 import StorageSQLite
@@ -128,7 +129,7 @@ enum StorageBenchmarks {
 
     /// Seeded entries dated uniformly at random over 2021...2024, in three currencies.
     private static func makeEntries() -> [ExpenseEntry] {
-        var generator = SplitMix64(seed: 42)
+        var generator = SeededGenerator(seed: 42)
         let start = 1_609_459_200.0  // 2021-01-01 UTC
         let span = 4 * 365.25 * 86_400
         let currencies = ["EUR", "EUR", "EUR", "USD", "CHF"]

@@ -1,3 +1,4 @@
+import EssentialsTesting
 import Foundation
 import Validation
 
@@ -7,7 +8,7 @@ import Validation
 enum ValidationBenchmarks {
     static let group = BenchmarkGroup(name: "validation") {
         let validator = EmailValidator()
-        var generator = SplitMix64(seed: 2_024)
+        var generator = SeededGenerator(seed: 2_024)
         let addresses = (0..<10_000).map { _ in RealisticAddress.make(using: &generator) }
         let hostile = String(repeating: "a", count: 100_000) + "@"
         let hostileMillion = String(repeating: "a", count: 1_000_000) + "@"
@@ -217,7 +218,7 @@ private enum RealisticAddress {
         { $0.replacingOccurrences(of: ".com", with: ".c_m") },
     ]
 
-    static func make(using generator: inout SplitMix64) -> String {
+    static func make(using generator: inout SeededGenerator) -> String {
         let first = firstNames.randomElement(using: &generator) ?? "anna"
         let last = lastNames.randomElement(using: &generator) ?? "smith"
         let domain = domains.randomElement(using: &generator) ?? "example.com"

@@ -25,8 +25,8 @@ extension LedgerFactory {
                 now: environment.now),
             calendar: environment.calendar, locale: environment.reportLocale, currency: CurrencyTable.currency)
         return Expenses(
-            recorder: recorder, importer: CSVExpenseImporter(recorder: recorder, saver: store, days: environment.days),
-            exporter: reports, reports: reports, corrections: ExpenseEditor(recorder: recorder, store: store),
+            recorder: recorder, importer: CSVExpenseImporter(rules: recorder, saver: store, days: environment.days),
+            exporter: reports, reports: reports, corrections: ExpenseEditor(rules: recorder, store: store),
             display: configured.display)
     }
 

@@ -1,3 +1,4 @@
+import EssentialsTesting
 import Testing
 
 @testable import Navigation

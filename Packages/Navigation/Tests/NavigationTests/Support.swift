@@ -1,23 +1,6 @@
 import Foundation
 import Testing
 
-/// SplitMix64: a tiny, seeded, fully deterministic generator, so every "random" test replays identically.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Makes a URL from a literal in a test, failing the test (not crashing) if Foundation refuses it.
 func url(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> URL {
     try #require(URL(string: text), "Foundation could not parse \(text)", sourceLocation: sourceLocation)

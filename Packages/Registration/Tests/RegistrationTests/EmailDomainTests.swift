@@ -1,3 +1,4 @@
+import EssentialsTesting
 import Foundation
 import Registration
 import Testing
@@ -85,7 +86,7 @@ struct EmailDomainTests {
     @Test(arguments: 0..<4)
     func theASCIIPathAndTheUnicodePathAgree(seed: UInt64) {
         // A full-width dot sends the same text through Unicode folding, which must land on the same domain.
-        var random = SplitMix64(seed: seed)
+        var random = SeededGenerator(seed: seed)
         let alphabet = Array("aZ9-_.. @\t\n\u{0B}\u{0}\u{7F}")
         for _ in 0..<2_000 {
             let length = Int(random.next() % 12)
@@ -129,22 +130,5 @@ struct EmailDomainTests {
             try #require(EmailDomain(ofEmail: "a@EXAMPLE.COM")),
         ]
         #expect(domains.count == 1)
-    }
-}
-
-/// A seeded generator, so the property test above is the same on every run.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

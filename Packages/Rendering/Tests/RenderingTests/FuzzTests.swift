@@ -1,4 +1,5 @@
 import Essentials
+import EssentialsTesting
 import Foundation
 import Rendering
 import RenderingTesting

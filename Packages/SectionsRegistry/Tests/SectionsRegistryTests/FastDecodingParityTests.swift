@@ -1,3 +1,4 @@
+import EssentialsTesting
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import EssentialsTesting
 import SectionsRegistry
 import Testing
 

@@ -15,23 +15,6 @@ func withTemporaryFolder<T>(_ body: (URL) async throws -> T) async throws -> T {
     return try await body(folder)
 }
 
-/// SplitMix64: a tiny seeded generator, so "random" test data is the same on every run.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-}
-
 /// A deterministic UUID from two numbers, so tests name entries and a parent process can name a child's entries.
 func uuid(_ high: Int, _ low: Int = 0) -> UUID {
     var bytes = [UInt8](repeating: 0, count: 16)

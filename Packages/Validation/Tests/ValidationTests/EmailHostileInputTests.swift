@@ -1,3 +1,4 @@
+import EssentialsTesting
 import Testing
 import Validation
 

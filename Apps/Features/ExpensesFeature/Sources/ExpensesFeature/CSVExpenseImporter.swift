@@ -22,7 +22,7 @@ import Validation
 ///   same file again replaces instead of duplicating, identical purchases of one file stay apart, and an import
 ///   interrupted by a failure can be re-run.
 public struct CSVExpenseImporter: ExpenseImporting {
-    private let recorder: ExpenseRecorder
+    private let rules: any ExpenseChecking
     private let saver: any ExpenseSaving
     private let days: DayFormat
     private let batchSize: Int
@@ -30,10 +30,10 @@ public struct CSVExpenseImporter: ExpenseImporting {
     /// At most this many rejected rows are listed in a summary; the rest are counted.
     public static let listedRejections = 100
 
-    /// Creates an importer that checks rows like `recorder`, saves through `saver` in batches of `batchSize`, and
-    /// reads dates in `days`' calendar.
-    public init(recorder: ExpenseRecorder, saver: any ExpenseSaving, days: DayFormat, batchSize: Int = 500) {
-        self.recorder = recorder
+    /// Creates an importer that checks rows with `rules` (the recorder's, so a row meets the rules of a typed-in
+    /// expense), saves through `saver` in batches of `batchSize`, and reads dates in `days`' calendar.
+    public init(rules: any ExpenseChecking, saver: any ExpenseSaving, days: DayFormat, batchSize: Int = 500) {
+        self.rules = rules
         self.saver = saver
         self.days = days
         self.batchSize = max(1, batchSize)
@@ -228,7 +228,7 @@ public struct CSVExpenseImporter: ExpenseImporting {
         let expense = NewExpense(
             title: field(columns.title), price: amount ?? 1, currencyCode: field(columns.currency),
             date: date ?? Date(timeIntervalSince1970: 0), comment: columns.comment.map(field) ?? "")
-        problems += recorder.check(expense).filter { !(amount == nil && $0.path == "price") }
+        problems += rules.problems(in: expense).filter { !(amount == nil && $0.path == "price") }
         guard problems.isEmpty, let date else { return .rejected(RejectedRow(line: row.line, problems: problems)) }
         let entry = ExpenseEntry(
             id: UUID(), title: expense.title, price: expense.price, currencyCode: expense.currencyCode.uppercased(),

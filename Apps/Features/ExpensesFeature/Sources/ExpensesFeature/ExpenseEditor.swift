@@ -66,12 +66,13 @@ public struct ExpenseEditor: ExpenseCorrecting {
     /// The shortest id prefix accepted: eight hexadecimal digits, as the list prints them.
     public static let minimumPrefixLength = 8
 
-    private let recorder: ExpenseRecorder
+    private let rules: any ExpenseChecking
     private let store: any ExpenseReading & ExpenseSaving & ExpenseDeleting
 
-    /// Creates an editor that checks corrections like `recorder` and changes `store`.
-    public init(recorder: ExpenseRecorder, store: any ExpenseReading & ExpenseSaving & ExpenseDeleting) {
-        self.recorder = recorder
+    /// Creates an editor that checks corrections with `rules` (the recorder's, so a correction meets the rules of
+    /// a new expense) and changes `store`.
+    public init(rules: any ExpenseChecking, store: any ExpenseReading & ExpenseSaving & ExpenseDeleting) {
+        self.rules = rules
         self.store = store
     }
 
@@ -104,7 +105,7 @@ public struct ExpenseEditor: ExpenseCorrecting {
             title: correction.title ?? current.title, price: correction.price ?? current.price,
             currencyCode: correction.currencyCode ?? current.currencyCode, date: correction.date ?? current.date,
             comment: correction.comment ?? current.comment)
-        let problems = recorder.check(changed)
+        let problems = rules.problems(in: changed)
         guard problems.isEmpty else { throw .invalid(problems) }
         let entry = ExpenseEntry(
             id: current.id, title: changed.title.trimmingCharacters(in: .whitespacesAndNewlines),

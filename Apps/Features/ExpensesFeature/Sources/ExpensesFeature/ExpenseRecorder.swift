@@ -2,8 +2,9 @@ public import Foundation
 public import Storage
 public import Validation
 
-/// Validates a new expense with the Validation package's rules, then saves it with the Storage package.
-public struct ExpenseRecorder: ExpenseRecording {
+/// Validates a new expense with the Validation package's rules, then saves it with the Storage package; its rules
+/// are also what corrections and imports are checked with (`ExpenseChecking`).
+public struct ExpenseRecorder: ExpenseRecording, ExpenseChecking {
     private let validator: any ExpenseValidating
     private let futureValidator: any ExpenseValidating
     private let messages: ValidationMessages
@@ -26,7 +27,7 @@ public struct ExpenseRecorder: ExpenseRecording {
 
     /// Validates `expense`, then saves it under a new id.
     public func add(_ expense: NewExpense) async throws(ExpenseInputError) -> ExpenseEntry {
-        let problems = check(expense)
+        let problems = self.problems(in: expense)
         guard problems.isEmpty else { throw .invalid(problems) }
         let entry = ExpenseEntry(
             id: makeID(), title: expense.title.trimmingCharacters(in: .whitespacesAndNewlines), price: expense.price,
@@ -39,8 +40,8 @@ public struct ExpenseRecorder: ExpenseRecording {
         return entry
     }
 
-    /// Every problem with `expense`, with its message.
-    func check(_ expense: NewExpense) -> [ValidationProblem] {
+    /// Every problem with `expense`, with its message: the far-ahead rules when it allows a date far ahead.
+    public func problems(in expense: NewExpense) -> [ValidationProblem] {
         let draft = ExpenseEntryDraft(
             title: expense.title, price: expense.price, currencyCode: expense.currencyCode.uppercased(),
             date: expense.date, comment: expense.comment)

@@ -75,6 +75,14 @@ public protocol ExpenseRecording: Sendable {
     func add(_ expense: NewExpense) async throws(ExpenseInputError) -> ExpenseEntry
 }
 
+/// Says what is wrong with an expense without saving it: what correcting and importing take from recording, so
+/// a correction and an imported row meet exactly the rules of a typed-in expense while the editor and the importer
+/// keep their own saving (the same id after a correction; batches, stable ids and counts for an import).
+public protocol ExpenseChecking: Sendable {
+    /// Every problem with `expense`, each with its message; empty when it may be saved.
+    func problems(in expense: NewExpense) -> [ValidationProblem]
+}
+
 /// How far an import has come, reported after every batch.
 public struct ImportProgress: Hashable, Sendable {
     /// Data rows read so far.

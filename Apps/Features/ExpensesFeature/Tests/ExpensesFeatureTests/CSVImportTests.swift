@@ -48,7 +48,7 @@ struct CSVImportTests {
             var calendar = utcCalendar
             calendar.timeZone = TimeZone(identifier: zone) ?? calendar.timeZone
             let recorder = ExpenseRecorder(validator: ExpenseValidator(), messages: .english, saver: store)
-            return CSVExpenseImporter(recorder: recorder, saver: store, days: DayFormat(calendar: calendar))
+            return CSVExpenseImporter(rules: recorder, saver: store, days: DayFormat(calendar: calendar))
         }
         let csv = "date,title,amount,currency\n2026-03-01,Coffee,3,EUR\n2026-03-02,Tea,2,EUR\n"
         let berlin = try await importer("Europe/Berlin").importCSV(csv) { _ in }

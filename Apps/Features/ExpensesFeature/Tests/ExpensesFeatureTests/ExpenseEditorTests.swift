@@ -15,9 +15,9 @@ struct ExpenseEditorTests {
             validator: ExpenseValidator(), messages: .english, saver: store, makeID: SequentialIDs().make)
         let expenses = Expenses(
             recorder: recorder,
-            importer: CSVExpenseImporter(recorder: recorder, saver: store, days: DayFormat(calendar: utcCalendar)),
+            importer: CSVExpenseImporter(rules: recorder, saver: store, days: DayFormat(calendar: utcCalendar)),
             exporter: makeExpenses(store: store).exporter, reports: makeExpenses(store: store).reports,
-            corrections: ExpenseEditor(recorder: recorder, store: store), display: display())
+            corrections: ExpenseEditor(rules: recorder, store: store), display: display())
         var entries: [ExpenseEntry] = []
         for title in titles {
             entries.append(

@@ -29,7 +29,7 @@ struct ImportAcrossTimeZonesTests {
 
     static func importer(into store: any ExpenseStore, in zone: String) -> CSVExpenseImporter {
         let recorder = ExpenseRecorder(validator: ExpenseValidator(), messages: .english, saver: store)
-        return CSVExpenseImporter(recorder: recorder, saver: store, days: DayFormat(calendar: calendar(zone)))
+        return CSVExpenseImporter(rules: recorder, saver: store, days: DayFormat(calendar: calendar(zone)))
     }
 
     /// Expenses recorded by hand: random ids, instants with fractions of a microsecond, several a moment before or

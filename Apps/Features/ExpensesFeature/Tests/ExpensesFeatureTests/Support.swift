@@ -22,8 +22,8 @@ func makeExpenses(
         calendar: utcCalendar, locale: locale, currency: currency)
     return Expenses(
         recorder: recorder,
-        importer: CSVExpenseImporter(recorder: recorder, saver: store, days: DayFormat(calendar: utcCalendar)),
-        exporter: reports, reports: reports, corrections: ExpenseEditor(recorder: recorder, store: store),
+        importer: CSVExpenseImporter(rules: recorder, saver: store, days: DayFormat(calendar: utcCalendar)),
+        exporter: reports, reports: reports, corrections: ExpenseEditor(rules: recorder, store: store),
         display: display(now: now))
 }
 
