@@ -12,7 +12,7 @@ import sys
 import tempfile
 import unittest
 
-from Tests.fixtures import SCRIPTS, Fixture
+from Tests.fixtures import SCRIPTS, Fixture, package_manifest
 
 sys.path.insert(0, os.path.join(SCRIPTS, "lib"))
 from api_breakage import (  # noqa: E402
@@ -48,6 +48,17 @@ BASE_CHANGELOG = """# Changelog of Alpha
 """
 
 SOURCE = "Packages/Alpha/Sources/Alpha/Alpha.swift"
+#: The shared kernel, which Alpha depends on by path (`../Kernel`), as the packages depend on Essentials: the
+#: baseline at the base needs the kernel's folder beside the package's.
+KERNEL_MANIFEST = package_manifest(
+    "Kernel", products='.library(name: "Kernel", targets: ["Kernel"]),',
+    targets='.target(name: "Kernel", swiftSettings: swiftSettings),')
+ALPHA_MANIFEST = package_manifest("Alpha", dependencies='.package(path: "../Kernel")', targets="""
+        .target(name: "Alpha", dependencies: [.product(name: "Kernel", package: "Kernel")],
+                swiftSettings: swiftSettings),
+        .target(name: "AlphaTesting", dependencies: ["Alpha"], swiftSettings: swiftSettings),
+        .testTarget(name: "AlphaTests", dependencies: ["Alpha", "AlphaTesting"], swiftSettings: swiftSettings),
+    """)
 
 
 class RulesTests(unittest.TestCase):
@@ -177,6 +188,10 @@ class ApiCheckTests(unittest.TestCase):
         cls.fixture = Fixture()
         cls.fixture.write(SOURCE, BASE_SOURCE)
         cls.fixture.write("Packages/Alpha/CHANGELOG.md", BASE_CHANGELOG)
+        cls.fixture.write("Packages/Alpha/Package.swift", ALPHA_MANIFEST)
+        cls.fixture.write("Packages/Kernel/Package.swift", KERNEL_MANIFEST)
+        cls.fixture.write("Packages/Kernel/Sources/Kernel/Kernel.swift",
+                          "/// A shared value.\npublic struct Shared {}\n")
         cls.fixture.write(".gitignore", ".build/\n")
         cls.base = cls.fixture.commit("base")
         cls.cache = tempfile.TemporaryDirectory(prefix="api-check-cache-")
@@ -206,6 +221,13 @@ class ApiCheckTests(unittest.TestCase):
             self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
             self.assertIn("no package's API files changed", result.stdout)
             self.assertEqual(os.listdir(cache), [], "nothing was built")
+
+    def test_a_package_that_depends_on_the_kernel_by_path_builds_at_the_base(self) -> None:
+        self.change("    /// Kept for old callers.\n    public func legacy() {}\n", "")
+        result = self.check("--package", "Alpha")
+        self.assertNotIn("cannot be accessed", result.stderr)
+        self.assertEqual(result.returncode, 1, result.stdout + result.stderr)
+        self.assertIn("  Alpha: Func AlphaValue.legacy() has been removed\n", result.stdout)
 
     def test_a_removed_method_is_reported_and_fails_without_a_changelog_entry(self) -> None:
         self.change("    /// Kept for old callers.\n    public func legacy() {}\n", "")

@@ -154,6 +154,13 @@ class DocsCommandLineTests(unittest.TestCase):
         self.assertEqual(result.returncode, 64)
         self.assertIn("no package under", result.stderr)
 
+    def test_a_hosting_base_path_must_be_a_url_path(self) -> None:
+        for value in ("", "/", "a b", "ledger/../x?", '"x"'):
+            with self.subTest(path=value):
+                result = run_docs(self.root, "--hosting-base-path", value)
+                self.assertEqual(result.returncode, 64)
+                self.assertIn("--hosting-base-path needs a URL path", result.stderr)
+
     def test_a_missing_docc_is_reported(self) -> None:
         result = run_docs(self.root, "--docc", os.path.join(self.root, "no-such-docc"))
         self.assertNotEqual(result.returncode, 0)
@@ -187,6 +194,14 @@ class DocsFixtureTests(PackageFixtureCase):
         data = self.path(".build/docs/site/data/documentation")
         self.assertTrue(os.path.exists(os.path.join(data, "alpha", "greeter.json")))
         self.assertTrue(os.path.exists(os.path.join(data, "alphatesting", "stubgreeting.json")))
+
+    def test_a_site_for_a_hosting_base_path_loads_from_it_and_its_root_leads_to_the_documentation(self) -> None:
+        result = run_docs(self.root, "--hosting-base-path", "/ledger/")
+        self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
+        with open(self.path(".build/docs/site/documentation/alpha/index.html"), encoding="utf-8") as page:
+            self.assertIn('src="/ledger/js/', page.read())
+        with open(self.path(".build/docs/site/index.html"), encoding="utf-8") as page:
+            self.assertIn('content="0; url=/ledger/documentation/"', page.read())
 
     def test_a_broken_symbol_link_in_a_doc_comment_names_its_file_and_line(self) -> None:
         self.replace("Packages/Alpha/Sources/Alpha/Alpha.swift", "made by ``Greeter/greet(_:)``",

@@ -6,7 +6,10 @@ Kept apart from the script so the tests can call them without a toolchain.
 
 from __future__ import annotations
 
+import posixpath
 import re
+
+from repo_model import PATH_DEPENDENCY
 
 #: Per package: lines of reported changes that are not API (one pattern per line, `*` matches any text).
 ALLOWLIST_FILE = "api-breakage-allowlist.txt"
@@ -27,6 +30,18 @@ def package_of_api_file(path: str) -> str | None:
     if len(parts) >= 4 and parts[2] == "Sources" and path.endswith(API_SUFFIXES) and ".docc/" not in path:
         return parts[1]
     return None
+
+
+def path_dependencies(package_folder: str, manifest: str) -> list[str]:
+    """The repo-relative folders a package's manifest depends on by path (`Packages/Essentials` for
+    `.package(path: "../Essentials")` in `Packages/Storage`), in order, each once; a path that leaves the
+    repository is left out (the build reports it)."""
+    found = []
+    for match in PATH_DEPENDENCY.finditer(manifest):
+        folder = posixpath.normpath(posixpath.join(package_folder, match.group("path")))
+        if not folder.startswith("../") and folder not in (".", "..") and folder not in found:
+            found.append(folder)
+    return found
 
 
 def strip_package_symbols(dump: dict) -> dict:
@@ -96,28 +111,38 @@ def allowed(change: str, patterns: list[re.Pattern]) -> bool:
 HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 
 
-def breaking_entries(text: str | None) -> list[str]:
-    """The entries (list items) under `## Unreleased` -> `### Breaking` of a CHANGELOG, in order. A heading may be
-    written `[Unreleased]`, and `### Breaking changes` counts as `### Breaking`."""
+def section_key(title: str) -> str:
+    """What a CHANGELOG heading is called, for finding it: its first word, without the brackets of
+    `[Unreleased]` or `[1.2.0] - 2025-01-31`, in lower case (`unreleased`, `1.2.0`)."""
+    match = re.match(r"\[?\s*([^\]\s]+)", title.strip())
+    return match.group(1).lower() if match else ""
+
+
+def changelog_entries(text: str | None, section: str, subsection: str | None = None) -> list[str] | None:
+    """The entries (list items) of a CHANGELOG's section named `section` (`unreleased`, or a version such as
+    `1.2.0`; see `section_key`), in order: only those under its subsection whose title starts with `subsection`
+    (`breaking` for `### Breaking` and `### Breaking changes`) when one is given, every entry of the section
+    otherwise. None when the CHANGELOG has no such section."""
     if not text:
-        return []
-    entries = []
-    level_unreleased = None
-    in_breaking = False
+        return None
+    entries: list[list[str]] = []
+    level_section = None
+    collecting = subsection is None
     current: list[str] | None = None
     for line in text.splitlines():
         heading = HEADING.match(line)
         if heading:
-            level, title = len(heading.group(1)), heading.group(2).strip("[] ").lower()
-            if level_unreleased is None:
-                if title == "unreleased":
-                    level_unreleased = level
+            level, title = len(heading.group(1)), heading.group(2)
+            if level_section is None:
+                if section_key(title) == section.lower():
+                    level_section = level
                 continue
-            if level <= level_unreleased:
+            if level <= level_section:
                 break
-            in_breaking = title.startswith("breaking")
+            collecting = subsection is None or title.strip("[] ").lower().startswith(subsection)
+            current = None
             continue
-        if not in_breaking:
+        if level_section is None or not collecting:
             continue
         item = re.match(r"^\s*[-*+]\s+(.*)$", line)
         if item and not line.startswith((" ", "\t")):
@@ -127,7 +152,16 @@ def breaking_entries(text: str | None) -> list[str]:
             current.append(line.strip())
         elif not line.strip():
             current = None
+    if level_section is None:
+        return None
     return [" ".join(parts) for parts in entries if " ".join(parts).strip()]
+
+
+def breaking_entries(text: str | None, section: str = "unreleased") -> list[str]:
+    """The entries under `## Unreleased` (or the section named `section`, such as a version) -> `### Breaking` of
+    a CHANGELOG, in order. A heading may be written `[Unreleased]`, and `### Breaking changes` counts as
+    `### Breaking`."""
+    return changelog_entries(text, section, "breaking") or []
 
 
 def new_breaking_entries(base_text: str | None, head_text: str | None) -> list[str]:

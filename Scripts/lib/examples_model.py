@@ -7,8 +7,9 @@ from __future__ import annotations
 import posixpath
 import re
 
+from repo_model import PATH_DEPENDENCY
+
 EXAMPLES_FOLDER = "Examples"
-PATH_DEPENDENCY = re.compile(r'\.package\(\s*path:\s*"(?P<path>[^"]+)"\s*\)')
 ANY_DEPENDENCY = re.compile(r"\.package\(")
 PRODUCT = re.compile(r'\.product\(\s*name:\s*"(?P<name>[^"]+)"\s*,\s*package:\s*"(?P<package>[^"]+)"\s*\)')
 

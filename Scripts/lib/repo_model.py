@@ -26,6 +26,9 @@ KERNEL = "Essentials"
 COMMAND_KIT = "CommandKit"
 #: the folder under Apps/ whose subfolders are the features, each a unit of its own
 FEATURES_FOLDER = "Features"
+#: `.package(path: "...")` in a manifest's text, with or without the older `name:` argument: what a consumer of a
+#: manifest reads without evaluating it (the examples' one dependency, api-check's baseline, a mirror's rewrite)
+PATH_DEPENDENCY = re.compile(r'\.package\(\s*(?:name:\s*"[^"]*"\s*,\s*)?path:\s*"(?P<path>[^"\\]*)"\s*\)')
 
 IMPORT_RE = re.compile(
     r"^\s*(?P<attrs>(?:@[A-Za-z_]+(?:\([^)]*\))?\s+)*)"
