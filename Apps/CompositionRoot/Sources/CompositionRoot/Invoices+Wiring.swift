@@ -8,8 +8,8 @@ import StorageSQLite
 import Validation
 
 extension LedgerFactory {
-    /// The invoice form, archive, upload retries and duplicates on the data folder's store, uploading through
-    /// the HTTP stack with the signed-in session.
+    /// The invoice form, archive, upload retries, duplicates and previews on the data folder's store, uploading
+    /// through the HTTP stack with the signed-in session.
     public func makeInvoices() async throws(StorageError) -> Invoices {
         let configured = await configured()
         let environment = configured.environment
@@ -38,6 +38,11 @@ extension LedgerFactory {
             form: form, archive: InvoiceArchive(documents: documents),
             uploads: InvoiceUploadRetrier(documents: documents, sender: sender),
             duplication: InvoiceDuplicator(documents: documents, form: form),
+            preview: InvoicePreviewer(
+                drafting: drafting,
+                renderer: InvoicePDFPreviewRenderer(
+                    fonts: printing.fonts, compressor: printing.compressor, creationDate: environment.now),
+                seller: seller),
             templates: templates.templateIDs.map(\.rawValue), display: configured.display,
             setup: InvoiceSetupNotes(
                 unusableFallbackFont: environment.invoiceFallbackFont.flatMap { font in
