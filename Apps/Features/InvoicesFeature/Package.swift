@@ -8,7 +8,7 @@ let swiftSettings: [SwiftSetting] = [
 ]
 
 /// The invoice form (validate, render, store, upload, keep the local copy when the upload fails), the archive,
-/// upload retries and duplicates, and the invoices resource of the Ledger API.
+/// upload retries, duplicates and previews, and the invoices resource of the Ledger API.
 /// A feature module imports the domain packages' API modules, the shared kernel and the platform's CommandKit
 /// only (never a backend, never another feature); its tests use the test kits. `Apps/CompositionRoot` constructs it with live backends.
 let package = Package(

@@ -8,32 +8,41 @@ import StorageSQLite
 import Validation
 
 extension LedgerFactory {
-    /// The invoice form, archive, upload retries and duplicates on the data folder's store, uploading through
-    /// the HTTP stack with the signed-in session.
+    /// The invoice form, archive, upload retries, duplicates and previews on the data folder's store, uploading
+    /// through the HTTP stack with the signed-in session.
     public func makeInvoices() async throws(StorageError) -> Invoices {
         let configured = await configured()
         let environment = configured.environment
         let printing = environment.printing
         let templates = Self.invoiceTemplates(printing.fonts, printing.compressor, environment.now)
-        let desk = InvoiceDesk(
-            InvoiceDesk.Dependencies(
-                validator: InvoiceValidator(
-                    options: InvoiceValidationOptions(
-                        calendar: environment.calendar, undrawableCharacters: printing.undrawableCharacters)),
-                messages: .english,
-                templates: templates,
-                templateIDs: templates.templateIDs.map(\.rawValue),
-                documents: try await store.open(),
-                uploader: APIInvoiceUploader(api: network.api),
-                isSignedIn: { [session = network.session] in await session.token() != nil },
-                now: environment.now,
-                calendar: environment.calendar,
-                locale: environment.renderingLocale,
-                labels: printing.labels,
-                seller: { [self] () throws(InvoiceError) in try await Seller(settings: currentSettings()) },
-                currency: CurrencyTable.currency))
+        let documents = try await store.open()
+        let drafting = InvoiceDrafting(
+            validator: InvoiceValidator(
+                options: InvoiceValidationOptions(
+                    calendar: environment.calendar, undrawableCharacters: printing.undrawableCharacters)),
+            messages: .english, now: environment.now, calendar: environment.calendar,
+            locale: environment.renderingLocale, labels: printing.labels, currency: CurrencyTable.currency)
+        let seller = { @Sendable [self] () async throws(InvoiceError) -> Seller in
+            try await Seller(settings: currentSettings())
+        }
+        let sender = InvoiceSender(
+            uploader: APIInvoiceUploader(api: network.api),
+            isSignedIn: { [session = network.session] in await session.token() != nil }, records: documents,
+            currency: CurrencyTable.currency)
+        let form = InvoiceSubmitter(
+            drafting: drafting,
+            templates: Dictionary(
+                uniqueKeysWithValues: templates.templateIDs.map { ($0.rawValue, templates.renderer(for: $0)) }),
+            documents: documents, seller: seller, sender: sender)
         return Invoices(
-            form: desk, archive: desk, uploads: desk, duplication: desk,
+            form: form, archive: InvoiceArchive(documents: documents),
+            uploads: InvoiceUploadRetrier(documents: documents, sender: sender),
+            duplication: InvoiceDuplicator(documents: documents, form: form),
+            preview: InvoicePreviewer(
+                drafting: drafting,
+                renderer: InvoicePDFPreviewRenderer(
+                    fonts: printing.fonts, compressor: printing.compressor, creationDate: environment.now),
+                seller: seller),
             templates: templates.templateIDs.map(\.rawValue), display: configured.display,
             setup: InvoiceSetupNotes(
                 unusableFallbackFont: environment.invoiceFallbackFont.flatMap { font in

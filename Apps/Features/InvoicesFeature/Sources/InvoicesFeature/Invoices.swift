@@ -14,6 +14,8 @@ public struct Invoices: Sendable {
     public let uploads: any InvoiceUploadRetrying
     /// Makes a new invoice from a stored one.
     public let duplication: any InvoiceDuplicating
+    /// Shows a form before it is created, never failing on one that is incomplete.
+    public let preview: any InvoicePreviewing
     /// The template ids `InvoiceRequest.template` accepts.
     public let templates: [String]
     /// How amounts and days are shown and read: the user's calendar, locale, clock and default currency.
@@ -24,13 +26,14 @@ public struct Invoices: Sendable {
     /// Bundles the parts.
     public init(
         form: any InvoiceSubmitting, archive: any InvoiceArchiving, uploads: any InvoiceUploadRetrying,
-        duplication: any InvoiceDuplicating, templates: [String], display: DisplayContext,
-        setup: InvoiceSetupNotes = InvoiceSetupNotes()
+        duplication: any InvoiceDuplicating, preview: any InvoicePreviewing, templates: [String],
+        display: DisplayContext, setup: InvoiceSetupNotes = InvoiceSetupNotes()
     ) {
         self.form = form
         self.archive = archive
         self.uploads = uploads
         self.duplication = duplication
+        self.preview = preview
         self.templates = templates
         self.display = display
         self.setup = setup

@@ -35,19 +35,23 @@ struct ContractPropertyTests {
 
     private static let fonts = InvoiceFonts.default
 
-    private func desk() -> InvoiceDesk {
+    /// The form and the archive on an in-memory store, with the real templates and fonts and the Validation
+    /// package's check of what the fonts can draw.
+    private func flows() -> (form: InvoiceSubmitter, archive: InvoiceArchive) {
         let fonts = Self.fonts
-        return InvoiceDesk(
-            InvoiceDesk.Dependencies(
+        let documents = FakeDocumentStore(now: { fixedNow })
+        let form = InvoiceSubmitter(
+            drafting: testDrafting(
                 validator: InvoiceValidator(
                     options: InvoiceValidationOptions(
                         calendar: utcCalendar, undrawableCharacters: { fonts.unsupportedCharacters(in: $0) })),
-                messages: .english, templates: .builtIn(fonts: fonts, creationDate: { fixedNow }),
-                templateIDs: ["standard", "compact", "creative"], documents: FakeDocumentStore(now: { fixedNow }),
-                uploader: ScriptedUploader([]), isSignedIn: { false }, now: { fixedNow }, calendar: utcCalendar,
-                locale: RenderingLocale(identifier: "en_US"), seller: { Seller(name: "Seller", address: []) },
                 currency: { code in (try? Currency(code: code, minorUnits: ISO4217.minorUnits(for: code) ?? 2)) ?? .usd
-                }))
+                }),
+            templates: testTemplates(fonts: fonts), documents: documents,
+            seller: { Seller(name: "Seller", address: []) },
+            sender: InvoiceSender(
+                uploader: ScriptedUploader([]), isSignedIn: { false }, records: documents, currency: testCurrency))
+        return (form, InvoiceArchive(documents: documents))
     }
 
     private func decimal(_ random: inout Generator, upTo exponent: Int, places: Int) -> Decimal {
@@ -94,14 +98,14 @@ struct ContractPropertyTests {
     @Test(arguments: 1...4 as ClosedRange<UInt64>)
     func validMeansItRendersAndInvalidNamesTheField(seed: UInt64) async throws {
         var random = Generator(state: seed)
-        let desk = desk()
+        let flows = flows()
         var rendered = 0
         var refused = 0
         for _ in 0..<500 {
             let request = request(&random)
             do {
-                let submission = try await desk.submit(request)
-                let file = try await desk.invoice(number: submission.record.number)
+                let submission = try await flows.form.submit(request)
+                let file = try await flows.archive.invoice(number: submission.record.number)
                 #expect(file.pdf.starts(with: Data("%PDF-".utf8)))
                 rendered += 1
             } catch {

@@ -3,7 +3,7 @@ import Essentials
 import Foundation
 public import Storage
 
-/// The invoice commands of `ledger`: `invoice new|list|show|upload|duplicate`, the screens their links open
+/// The invoice commands of `ledger`: `invoice new|preview|list|show|upload|duplicate`, the screens their links open
 /// (`ledger://invoices`, `ledger://invoices/new`, `ledger://invoices/<number>`), and the invoices' part of the demo.
 public struct InvoiceCommands: CommandGroup {
     private let invoices: @Sendable () async throws(CommandError) -> Invoices
@@ -24,7 +24,7 @@ public struct InvoiceCommands: CommandGroup {
 
     /// Every command of the group, in the order help lists them.
     public var commands: [CommandSpec] {
-        [new, list, show, upload, duplicate]
+        [new, preview, list, show, upload, duplicate]
     }
 
     /// The screens the invoice links open.
@@ -232,7 +232,7 @@ public struct InvoiceCommands: CommandGroup {
     // MARK: Reporting
 
     /// The invoices, after saying on standard error that a configured fallback font is not used.
-    private func opened(_ invocation: Invocation) async throws(CommandError) -> Invoices {
+    func opened(_ invocation: Invocation) async throws(CommandError) -> Invoices {
         let invoices = try await invoices()
         if let font = invoices.setup.unusableFallbackFont {
             invocation.console.error("ledger: the invoice fallback font \(font.path) is not used: \(font.reason)")
@@ -288,7 +288,7 @@ public struct InvoiceCommands: CommandGroup {
     }
 
     /// `--out FILE.pdf`, checked before anything is created.
-    private static func pdfFile(_ path: String) throws(CommandError) -> OutputFile {
+    static func pdfFile(_ path: String) throws(CommandError) -> OutputFile {
         try OutputFile.checked(path, kind: "PDF", signature: "%PDF-")
     }
 

@@ -1,31 +1,62 @@
 import CommandKit
 import Foundation
+import Validation
 
-/// An invoice as `invoice show` and a followed link print it: every line, the subtotal, the tax and the total,
-/// so the figures shown add up.
+/// An invoice as `invoice show` and a followed link print it (and a preview as `invoice preview` does): every line,
+/// the subtotal, the tax and the total, so the figures shown add up.
 enum InvoiceText {
     static func lines(of record: InvoiceRecord, money: (Decimal, String) -> String) -> [String] {
-        let currency = record.request.currencyCode
-        var lines = [
+        [
             "\(record.number) for \(TerminalText.singleLine(record.request.client)), issued \(record.issuedOn), "
                 + "due \(record.dueOn)"
         ]
+            + amounts(
+                record.request, lineAmounts: record.lineAmounts, subtotal: record.subtotal, tax: record.tax,
+                total: record.total, money: money)
+            + ["  " + (record.serverID.map { "uploaded as \(TerminalText.safe($0))" } ?? "on this machine only")]
+    }
+
+    /// A preview: marked as one in its first line, the amounts that can be added up, and what the form still lacks.
+    static func lines(of preview: InvoicePreview, money: (Decimal, String) -> String) -> [String] {
+        let client = TerminalText.singleLine(preview.request.client)
+        var lines = [
+            "PREVIEW (not stored, no number taken) for \(client.isEmpty ? "no client yet" : client), issued "
+                + "\(preview.issuedOn), due \(preview.dueOn)"
+        ]
+        lines += amounts(
+            preview.request, lineAmounts: preview.lineAmounts, subtotal: preview.subtotal, tax: preview.tax,
+            total: preview.total, money: money)
+        if preview.problems.isEmpty {
+            lines.append("  Ready: 'ledger invoice new' with the same options creates it.")
+        } else {
+            lines.append("  Still to fix before 'ledger invoice new' accepts it:")
+            lines += preview.problems.map {
+                "    " + ($0.path.isEmpty ? "" : "\($0.path): ") + "\($0.message) [\($0.code)]"
+            }
+        }
+        return lines
+    }
+
+    /// The table of lines and totals; a total that cannot be added up is left out.
+    private static func amounts(
+        _ request: InvoiceRequest, lineAmounts: [Decimal]?, subtotal: Decimal?, tax: Decimal?, total: Decimal?,
+        money: (Decimal, String) -> String
+    ) -> [String] {
+        let currency = request.currencyCode
         var table = TextTable([.left, .right, .left, .right, .right])
-        for (index, item) in record.request.items.enumerated() {
-            let amount = record.lineAmounts.flatMap { index < $0.count ? $0[index] : nil }
+        for (index, item) in request.items.enumerated() {
+            let amount = lineAmounts.flatMap { index < $0.count ? $0[index] : nil }
             table.append([
                 "  " + item.description, "\(item.quantity)", "x", money(item.unitPrice, currency),
                 amount.map { money($0, currency) } ?? "",
             ])
         }
-        if let subtotal = record.subtotal { table.append(["  Subtotal", "", "", "", money(subtotal, currency)]) }
-        if let tax = record.tax, tax != 0 {
-            let rate = record.request.taxPercent.map { " \($0)%" } ?? ""
+        if let subtotal { table.append(["  Subtotal", "", "", "", money(subtotal, currency)]) }
+        if let tax, tax != 0 {
+            let rate = request.taxPercent.map { " \($0)%" } ?? ""
             table.append(["  Tax\(rate)", "", "", "", money(tax, currency)])
         }
-        table.append(["  Total", "", "", "", money(record.total, currency)])
-        lines += table.lines
-        lines.append("  " + (record.serverID.map { "uploaded as \(TerminalText.safe($0))" } ?? "on this machine only"))
-        return lines
+        if let total { table.append(["  Total", "", "", "", money(total, currency)]) }
+        return table.lines
     }
 }

@@ -37,29 +37,51 @@ actor ScriptedUploader: InvoiceUploading {
     }
 }
 
-struct Desk {
-    let desk: InvoiceDesk
+/// The four flows on one in-memory document store, as the composition root wires them on the data folder's store.
+struct Flows {
+    let submitter: InvoiceSubmitter
+    let archive: InvoiceArchive
+    let retrier: InvoiceUploadRetrier
+    let duplicator: InvoiceDuplicator
     let documents: FakeDocumentStore
     let uploader: ScriptedUploader
 
     init(signedIn: Bool = true, answers: [Result<StoredInvoice, APIError>] = []) {
-        documents = FakeDocumentStore(now: { fixedNow })
-        uploader = ScriptedUploader(answers)
-        desk = InvoiceDesk(
-            InvoiceDesk.Dependencies(
-                validator: InvoiceValidator(options: InvoiceValidationOptions(calendar: utcCalendar)),
-                messages: .english,
-                templates: .builtIn(creationDate: { fixedNow }),
-                templateIDs: ["standard", "compact", "creative"],
-                documents: documents,
-                uploader: uploader,
-                isSignedIn: { signedIn },
-                now: { fixedNow },
-                calendar: utcCalendar,
-                locale: RenderingLocale(identifier: "en_US"),
-                seller: { Seller(name: "Seller Ltd", address: ["1 Road"]) },
-                currency: { (try? Currency(code: $0, minorUnits: 2)) ?? .usd }))
+        let documents = FakeDocumentStore(now: { fixedNow })
+        let uploader = ScriptedUploader(answers)
+        let sender = InvoiceSender(
+            uploader: uploader, isSignedIn: { signedIn }, records: documents, currency: testCurrency)
+        let submitter = InvoiceSubmitter(
+            drafting: testDrafting(), templates: testTemplates(), documents: documents,
+            seller: { Seller(name: "Seller Ltd", address: ["1 Road"]) }, sender: sender)
+        self.documents = documents
+        self.uploader = uploader
+        self.submitter = submitter
+        archive = InvoiceArchive(documents: documents)
+        retrier = InvoiceUploadRetrier(documents: documents, sender: sender)
+        duplicator = InvoiceDuplicator(documents: documents, form: submitter)
     }
+}
+
+/// Two minor units for every code the tests use.
+@Sendable func testCurrency(_ code: String) -> Currency {
+    (try? Currency(code: code, minorUnits: 2)) ?? .usd
+}
+
+/// The shared parts of the flows, in UTC on the fixed clock.
+func testDrafting(
+    validator: any InvoiceValidating = InvoiceValidator(options: InvoiceValidationOptions(calendar: utcCalendar)),
+    currency: @escaping @Sendable (String) -> Currency = testCurrency
+) -> InvoiceDrafting {
+    InvoiceDrafting(
+        validator: validator, messages: .english, now: { fixedNow }, calendar: utcCalendar,
+        locale: RenderingLocale(identifier: "en_US"), currency: currency)
+}
+
+/// The built-in templates by id, dated with the fixed clock.
+func testTemplates(fonts: InvoiceFonts = .default) -> [String: any InvoiceRendering] {
+    let registry = InvoiceTemplateRegistry.builtIn(fonts: fonts, creationDate: { fixedNow })
+    return Dictionary(uniqueKeysWithValues: registry.templateIDs.map { ($0.rawValue, registry.renderer(for: $0)) })
 }
 
 func request(client: String = "ACME", template: String = "standard") -> InvoiceRequest {
@@ -75,8 +97,8 @@ func request(client: String = "ACME", template: String = "standard") -> InvoiceR
 @Suite("Invoices: the form")
 struct InvoiceFormTests {
     @Test func aValidInvoiceIsRenderedStoredAndUploaded() async throws {
-        let desk = Desk(answers: [ScriptedUploader.stored("INV-0001")])
-        let submission = try await desk.desk.submit(request())
+        let flows = Flows(answers: [ScriptedUploader.stored("INV-0001")])
+        let submission = try await flows.submitter.submit(request())
         guard case .uploaded(let record) = submission else {
             Issue.record("expected an upload, got \(submission)")
             return
@@ -85,42 +107,42 @@ struct InvoiceFormTests {
         #expect(record.total == Decimal(string: "3996.84"))
         #expect(record.serverID == "inv_INV-0001")
         #expect(record.issuedOn == "2026-03-18" && record.dueOn == "2026-04-17")
-        let upload = try #require(await desk.uploader.uploads.first)
+        let upload = try #require(await flows.uploader.uploads.first)
         #expect(
             upload.totalCents == 399_684 && upload.currency == "EUR" && upload.idempotencyKey == record.idempotencyKey)
         #expect(upload.pdf?.starts(with: Data("%PDF-".utf8)) == true)
-        let file = try await desk.desk.invoice(number: "INV-0001")
+        let file = try await flows.archive.invoice(number: "INV-0001")
         #expect(file.pdf == upload.pdf && file.record == record)
     }
 
     @Test func aFailedUploadKeepsTheInvoiceAndARetrySendsTheSameKey() async throws {
-        let desk = Desk(answers: [
+        let flows = Flows(answers: [
             .failure(.http(ServerErrorResponse(status: 503))), ScriptedUploader.stored("INV-0001"),
         ])
-        let first = try await desk.desk.submit(request())
+        let first = try await flows.submitter.submit(request())
         guard case .storedLocally(let record, let failure) = first else {
             Issue.record("expected a local invoice, got \(first)")
             return
         }
         #expect(failure.reason == .serverError)
-        #expect(try await desk.desk.list().map(\.number) == ["INV-0001"])
-        let retried = try await desk.desk.upload(number: "INV-0001")
+        #expect(try await flows.archive.list().map(\.number) == ["INV-0001"])
+        let retried = try await flows.retrier.upload(number: "INV-0001")
         #expect(retried.record.serverID == "inv_INV-0001")
-        let keys = await desk.uploader.uploads.map(\.idempotencyKey)
+        let keys = await flows.uploader.uploads.map(\.idempotencyKey)
         #expect(keys == [record.idempotencyKey, record.idempotencyKey])
-        #expect(try await desk.desk.upload(number: "INV-0001") == retried)
-        #expect(await desk.uploader.uploads.count == 2)
+        #expect(try await flows.retrier.upload(number: "INV-0001") == retried)
+        #expect(await flows.uploader.uploads.count == 2)
     }
 
     @Test func withoutASessionTheUploadIsNotTried() async throws {
-        let desk = Desk(signedIn: false)
-        let submission = try await desk.desk.submit(request())
+        let flows = Flows(signedIn: false)
+        let submission = try await flows.submitter.submit(request())
         guard case .storedLocally(_, let failure) = submission else {
             Issue.record("expected a local invoice, got \(submission)")
             return
         }
         #expect(failure.reason == .notSignedIn)
-        #expect(await desk.uploader.uploads.isEmpty)
+        #expect(await flows.uploader.uploads.isEmpty)
     }
 
     @Test(arguments: [
@@ -135,11 +157,11 @@ struct InvoiceFormTests {
     }
 
     @Test func anInvalidInvoiceStoresNothingAndListsEveryProblem() async throws {
-        let desk = Desk()
+        let flows = Flows()
         let bad = InvoiceRequest(
             client: " ", items: [InvoiceItem(description: "", quantity: -1, unitPrice: -1)], currencyCode: "XYZ",
             taxPercent: 120)
-        let error = await #expect(throws: InvoiceError.self) { try await desk.desk.submit(bad) }
+        let error = await #expect(throws: InvoiceError.self) { try await flows.submitter.submit(bad) }
         guard case .invalid(let problems) = error else {
             Issue.record("expected invalid, got \(String(describing: error))")
             return
@@ -149,51 +171,51 @@ struct InvoiceFormTests {
                 "invoice.clientNameMissing", "invoice.quantityNotPositive", "invoice.unitPriceNegative",
                 "invoice.taxRateOutOfRange",
             ]))
-        await #expect(throws: InvoiceError.unknownTemplate("fancy", available: ["standard", "compact", "creative"])) {
-            try await desk.desk.submit(request(template: "fancy"))
+        await #expect(throws: InvoiceError.unknownTemplate("fancy", available: ["compact", "creative", "standard"])) {
+            try await flows.submitter.submit(request(template: "fancy"))
         }
         await #expect(throws: InvoiceError.rendering(.unsupportedScript(.arabic))) {
-            try await desk.desk.submit(request(client: "شركة"))
+            try await flows.submitter.submit(request(client: "شركة"))
         }
-        #expect(try await desk.desk.list().isEmpty)
-        #expect(await desk.documents.list().isEmpty)
+        #expect(try await flows.archive.list().isEmpty)
+        #expect(await flows.documents.list().isEmpty)
     }
 
     @Test(arguments: ["../etc/passwd", "", "INV-", "INV-0001/../x", String(repeating: "9", count: 10_000)])
     func numbersThatNameNoInvoiceAreNotFound(number: String) async throws {
-        let desk = Desk()
-        await #expect(throws: InvoiceError.notFound(number)) { try await desk.desk.invoice(number: number) }
+        let flows = Flows()
+        await #expect(throws: InvoiceError.notFound(number)) { try await flows.archive.invoice(number: number) }
     }
 
     @Test func concurrentSubmissionsGetDistinctConsecutiveNumbers() async throws {
-        let desk = Desk(signedIn: false)
+        let flows = Flows(signedIn: false)
         let numbers = try await withThrowingTaskGroup(of: String.self) { group in
             for index in 0..<20 {
-                group.addTask { try await desk.desk.submit(request(client: "Client \(index)")).record.number }
+                group.addTask { try await flows.submitter.submit(request(client: "Client \(index)")).record.number }
             }
             return try await group.reduce(into: []) { $0.append($1) }
         }
         #expect(numbers.sorted() == (1...20).map { String(format: "INV-%04d", $0) })
         for number in numbers {
-            let file = try await desk.desk.invoice(number: number)
+            let file = try await flows.archive.invoice(number: number)
             #expect(file.record.number == number)
         }
     }
 
     @Test func numbersTakenByInvoicesStoredEarlierAreSkippedNeverOverwritten() async throws {
-        let desk = Desk(signedIn: false)
+        let flows = Flows(signedIn: false)
         let earlier = try DocumentID("INV-0001.json")
-        try await desk.documents.save(
+        try await flows.documents.save(
             DocumentDraft(id: earlier, contentType: DocumentContentType.json, bytes: Data("{}".utf8)))
-        let submission = try await desk.desk.submit(request())
+        let submission = try await flows.submitter.submit(request())
         #expect(submission.record.number == "INV-0002")
-        #expect(await desk.documents.load(earlier)?.bytes == Data("{}".utf8))
+        #expect(await flows.documents.load(earlier)?.bytes == Data("{}".utf8))
     }
 
     @Test func aDuplicateIsANewInvoiceWithTheSameLines() async throws {
-        let desk = Desk(answers: [ScriptedUploader.stored("INV-0001"), ScriptedUploader.stored("INV-0002")])
-        let original = try await desk.desk.submit(request(template: "creative"))
-        let copy = try await desk.desk.duplicate(number: "INV-0001")
+        let flows = Flows(answers: [ScriptedUploader.stored("INV-0001"), ScriptedUploader.stored("INV-0002")])
+        let original = try await flows.submitter.submit(request(template: "creative"))
+        let copy = try await flows.duplicator.duplicate(number: "INV-0001")
         #expect(copy.record.number == "INV-0002")
         #expect(copy.record.request.items == original.record.request.items)
         #expect(copy.record.request.template == "creative")

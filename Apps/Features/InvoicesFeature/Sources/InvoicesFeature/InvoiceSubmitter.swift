@@ -1,0 +1,87 @@
+import Foundation
+public import Rendering
+public import Storage
+import Validation
+
+/// Submits the invoice form: the Validation package checks the draft, a template of the Rendering package renders
+/// the PDF, the store numbers and keeps it, and the sender uploads it.
+///
+/// The number is reserved and the record and the PDF (which print it) are stored in one operation of the store,
+/// so numbers are unique across tasks and processes and a record always has its PDF.
+public struct InvoiceSubmitter: InvoiceSubmitting {
+    private let drafting: InvoiceDrafting
+    private let templates: [String: any InvoiceRendering]
+    private let documents: any NumberedDocumentCreating & DocumentLoading
+    private let seller: @Sendable () async throws(InvoiceError) -> Seller
+    private let sender: InvoiceSender
+
+    /// Submits with `drafting`, renders with the template of the form's id among `templates`, numbers and stores in
+    /// `documents` (and reads back what was stored), prints `seller` (read at every submission, so a changed setting
+    /// applies at once; `sellerUnavailable` when it cannot be read) and uploads with `sender`.
+    public init(
+        drafting: InvoiceDrafting, templates: [String: any InvoiceRendering],
+        documents: any NumberedDocumentCreating & DocumentLoading,
+        seller: @escaping @Sendable () async throws(InvoiceError) -> Seller, sender: InvoiceSender
+    ) {
+        self.drafting = drafting
+        self.templates = templates
+        self.documents = documents
+        self.seller = seller
+        self.sender = sender
+    }
+
+    /// Validates, renders, stores, then uploads `request`.
+    public func submit(_ request: InvoiceRequest) async throws(InvoiceError) -> InvoiceSubmission {
+        guard let renderer = templates[request.template] else {
+            throw .unknownTemplate(request.template, available: templates.keys.sorted())
+        }
+        let (issued, due) = drafting.dates(of: request)
+        let problems = drafting.problems(drafting.failures(of: request, issued: issued, due: due))
+        guard problems.isEmpty else { throw .invalid(problems) }
+
+        let seller = try await seller()
+        let sequence: NumberSequence
+        do {
+            sequence = try NumberSequence(InvoiceNumber.sequenceName)
+        } catch {
+            throw .storage(error)
+        }
+        let idempotencyKey = UUID().uuidString
+        let created: NumberedDocuments
+        do throws(NumberedCreationError<InvoiceError>) {
+            // The number is reserved and the record and the PDF (which print it) are stored in one transaction
+            // of the store, across tasks and processes: two submissions never share a number, and a crash
+            // leaves both documents or neither.
+            created = try await documents.createNumberedDocuments(in: sequence) {
+                [drafting] sequenceNumber throws(InvoiceError) in
+                let number = InvoiceNumber.formatted(sequenceNumber)
+                let document = drafting.document(request, number: number, issued: issued, due: due, seller: seller)
+                let pdf: Data
+                let totals: InvoiceTotals
+                do throws(RenderingError) {
+                    pdf = try renderer.render(document)
+                    totals = try InvoiceTotals(of: document)
+                } catch {
+                    throw .rendering(error)
+                }
+                let record = InvoiceRecord(
+                    number: number, request: request, issuedOn: drafting.dayText(issued),
+                    dueOn: drafting.dayText(due), lineAmounts: totals.lineAmounts, subtotal: totals.subtotal,
+                    tax: totals.taxes.reduce(Decimal(0)) { $0 + $1.taxAmount }, total: totals.total, serverID: nil,
+                    idempotencyKey: idempotencyKey)
+                do throws(StorageError) {
+                    return try InvoiceFiles.drafts(record, pdf: pdf)
+                } catch {
+                    throw .storage(error)
+                }
+            }
+        } catch {
+            switch error {
+            case .build(let failure): throw failure
+            case .storage(let failure): throw .storage(failure)
+            }
+        }
+        let file = try await InvoiceFiles.invoice(InvoiceNumber.formatted(created.number), in: documents)
+        return await sender.send(file.record, pdf: file.pdf)
+    }
+}
