@@ -1,4 +1,5 @@
 public import Foundation
+import Essentials
 public import Rendering
 public import Validation
 
