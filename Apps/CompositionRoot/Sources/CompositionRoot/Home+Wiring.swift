@@ -11,7 +11,7 @@ extension LedgerFactory {
     /// The server-driven home screen: fetched through the HTTP stack, assembled by the home feature's section
     /// registry, saved in the data folder's store for offline use; spending figures are the user's own, over the
     /// expenses feature's report periods.
-    public func makeHomeScreen() async throws(HomeScreenSetupError) -> any HomeScreenLoading {
+    public func makeHomeScreen() async throws(HomeScreenSetupError) -> any HomeScreenFeature {
         let store: SQLiteStore
         do {
             store = try await self.store.open()

@@ -1,4 +1,5 @@
 public import Foundation
+public import Storage
 
 /// The assembled home screen: the sections that could be built, in the server's order, and what was skipped.
 public struct HomeScreen: Hashable, Sendable {
@@ -19,12 +20,33 @@ public struct HomeScreen: Hashable, Sendable {
         case unusableAnswer(problem: String)
     }
 
-    /// The sections, ready to show.
-    public var sections: [HomeSection]
+    /// The sections shown, in the server's order, each with its id (what dismissing or opening it takes).
+    public var shown: [ShownSection]
     /// One line per section that was not shown, and why.
     public var skipped: [SkippedSection]
+    /// The ids of the sections the user dismissed that the screen would otherwise show: hidden by choice, not a
+    /// fault, so apart from `skipped`.
+    public var dismissed: [String]
     /// Where the sections came from.
     public var source: Source
+
+    /// The sections, ready to show.
+    public var sections: [HomeSection] { shown.map(\.section) }
+}
+
+/// A section where the screen places it. The id is the screen's, not the section type's, so it is kept apart from
+/// ``HomeSection`` (which a type's model makes without knowing its id).
+public struct ShownSection: Hashable, Sendable {
+    /// The section's id as the server sent it: what `ledger home dismiss` takes.
+    public var id: String
+    /// How the section reads.
+    public var section: HomeSection
+
+    /// Creates a placed section.
+    public init(id: String, section: HomeSection) {
+        self.id = id
+        self.section = section
+    }
 }
 
 /// One section of the home screen, ready to print: its type and its lines, with amounts already formatted and
@@ -79,4 +101,55 @@ public enum HomeScreenError: Error, Hashable, Sendable {
 public protocol HomeScreenLoading: Sendable {
     /// The screen, or why there is none.
     func load() async throws(HomeScreenError) -> HomeScreen
+}
+
+/// Hides sections the user no longer wants on the home screen, and brings them back. A dismissal is kept in the
+/// data folder's store, so the section stays hidden on later runs, offline, and when the server sends it again.
+public protocol HomeSectionDismissing: Sendable {
+    /// Removes the section with `id` from the screen the user last saw and remembers it; the section's listeners
+    /// hear `.removed`. Dismissing a dismissed section again changes nothing and returns `false`.
+    func dismiss(sectionID id: String) async throws(HomeSectionError) -> Bool
+    /// Forgets the dismissal of the section with `id`, or of every section when `id` is nil; returns the ids
+    /// brought back.
+    func restore(sectionID id: String?) async throws(HomeSectionError) -> [String]
+}
+
+/// Everything the home commands do with the screen.
+public typealias HomeScreenFeature = HomeScreenLoading & HomeSectionDismissing
+
+/// Why a section of the home screen could not be dismissed or restored.
+public enum HomeSectionError: Error, Hashable, Sendable {
+    /// No section with `id` is on the home screen the user last saw; `shown` lists the ids that are, in order.
+    case notShown(id: String, shown: [String])
+    /// No home screen was saved on this device yet, so there is no section to name.
+    case noSavedScreen(id: String)
+    /// The section with `id` is not dismissed; `dismissed` lists those that are.
+    case notDismissed(id: String, dismissed: [String])
+    /// The data folder's store could not be read or written.
+    case storage(StorageError)
+}
+
+extension HomeSectionError: CustomStringConvertible {
+    /// A sentence, with the ids as the server sent them (a caller that prints them makes them safe).
+    public var description: String {
+        switch self {
+        case .notShown(let id, let shown):
+            "No section '\(id)' is on the home screen; "
+                + (shown.isEmpty ? "it shows no section." : "the sections shown are \(Self.list(shown)).")
+        case .noSavedScreen(let id):
+            "No section '\(id)' is on the home screen: it has not been shown on this device yet."
+        case .notDismissed(let id, let dismissed):
+            "The section '\(id)' is not dismissed; "
+                + (dismissed.isEmpty ? "no section is." : "the dismissed ones are \(Self.list(dismissed)).")
+        case .storage(let error): "\(error)"
+        }
+    }
+
+    /// `'a', 'b' and 'c'`: the first 20 and a count of the rest, since a hostile screen may have a thousand.
+    static func list(_ ids: [String]) -> String {
+        var quoted = ids.prefix(20).map { "'\($0)'" }
+        if ids.count > 20 { quoted.append("\(ids.count - 20) more") }
+        guard quoted.count > 1, let last = quoted.popLast() else { return quoted.first ?? "" }
+        return quoted.joined(separator: ", ") + " and " + last
+    }
 }

@@ -1,26 +1,44 @@
 public import CommandKit
 import Foundation
 
-/// The home command of `ledger`: `home`, the screen its link opens (`ledger://home`), and the home screen's part
-/// of the demo.
+/// The home commands of `ledger`: `home` shows the screen, `home dismiss` and `home restore` hide and bring back
+/// its sections; the screen its link opens (`ledger://home`), and the home screen's part of the demo.
 public struct HomeCommands: CommandGroup {
-    private let home: @Sendable () async throws(HomeScreenSetupError) -> any HomeScreenLoading
+    let home: @Sendable () async throws(HomeScreenSetupError) -> any HomeScreenFeature
 
-    /// The command on the loader `open` makes when the command runs.
-    public init(home open: @escaping @Sendable () async throws(HomeScreenSetupError) -> any HomeScreenLoading) {
+    /// The commands on the home screen `open` makes when a command runs.
+    public init(home open: @escaping @Sendable () async throws(HomeScreenSetupError) -> any HomeScreenFeature) {
         home = open
     }
 
-    /// `home`.
+    /// `home`, `home dismiss`, `home restore`.
     public var commands: [CommandSpec] {
         [
             CommandSpec(
                 path: ["home"], summary: "the home screen from the API (the saved copy when offline)",
-                details: "With --verbose, the sections the app could not show are listed with the reason."
+                details: "With --verbose, the sections the app could not show are listed with the reason, and the "
+                    + "dismissed ones. 'ledger home dismiss SECTION-ID' hides a section; 'ledger home restore' "
+                    + "brings dismissed ones back; the ids are in 'ledger home --json'."
             ) { invocation throws(CommandError) in
                 _ = try invocation.positionals()
                 return try await show(invocation)
-            }
+            },
+            CommandSpec(
+                path: ["home", "dismiss"], arguments: ["SECTION-ID"],
+                summary: "hide a section of the home screen on this device",
+                details: "The section stays hidden on later runs, offline, and when the server sends it again; "
+                    + "'ledger home restore SECTION-ID' brings it back. The id is one of the screen last shown "
+                    + "('ledger home --json'); another id is refused with the ids shown (exit 65)."
+            ) { invocation throws(CommandError) in
+                try await dismiss(try invocation.positionals()[0], invocation)
+            },
+            CommandSpec(
+                path: ["home", "restore"], arguments: ["SECTION-ID?"],
+                summary: "show a dismissed section of the home screen again (every one without an id)",
+                details: "An id that is not dismissed is refused with the ids that are (exit 65)."
+            ) { invocation throws(CommandError) in
+                try await restore(try invocation.positionals().first, invocation)
+            },
         ]
     }
 
@@ -40,11 +58,10 @@ public struct HomeCommands: CommandGroup {
             ])
     }
 
-    /// Loads and prints the home screen: every section's lines, each link only if `ledger open` would follow it.
-    private func show(_ invocation: Invocation) async throws(CommandError) -> ExitStatus {
-        let loader: any HomeScreenLoading
+    /// The home screen, or why it cannot be made.
+    func feature() async throws(CommandError) -> any HomeScreenFeature {
         do throws(HomeScreenSetupError) {
-            loader = try await home()
+            return try await home()
         } catch {
             switch error {
             case .storage(let failure): throw .storage(failure)
@@ -52,14 +69,19 @@ public struct HomeCommands: CommandGroup {
                 throw CommandError(message: "the home screen is misconfigured (\(failure))", status: .failure)
             }
         }
+    }
+
+    /// Loads and prints the home screen: every section's lines, each link only if `ledger open` would follow it.
+    private func show(_ invocation: Invocation) async throws(CommandError) -> ExitStatus {
+        let loader = try await feature()
         let screen: HomeScreen
         do throws(HomeScreenError) {
             screen = try await loader.load()
         } catch {
             throw .home(error)
         }
-        var printed: [(kind: String, lines: [String])] = []
-        for section in screen.sections {
+        var printed: [(id: String, kind: String, lines: [String])] = []
+        for (id, section) in screen.shown.map({ ($0.id, $0.section) }) {
             var lines: [String] = []
             for line in section.lines {
                 var text = ""
@@ -74,7 +96,7 @@ public struct HomeCommands: CommandGroup {
                 }
                 lines.append(String(text.reversed().drop { $0 == " " }.reversed()))
             }
-            printed.append((section.kind, lines))
+            printed.append((id, section.kind, lines))
         }
         let console = invocation.console
         if console.json {
@@ -99,6 +121,11 @@ public struct HomeCommands: CommandGroup {
                 console.error("  \(id) (\(TerminalText.safe(skipped.type ?? "no type"))): \(skipped.reason)")
             }
         }
+        if invocation.verbose && !screen.dismissed.isEmpty {
+            console.error(
+                "Dismissed \(Plural.count(screen.dismissed.count, "section")) ('ledger home restore' brings them back): "
+                    + screen.dismissed.map(TerminalText.safe).joined(separator: ", "))
+        }
         return .success
     }
 }
@@ -106,6 +133,7 @@ public struct HomeCommands: CommandGroup {
 /// The home screen as `--json` prints it.
 struct HomeJSON: Encodable {
     struct Section: Encodable {
+        let id: String
         let kind: String
         let lines: [String]
     }
@@ -129,15 +157,17 @@ struct HomeJSON: Encodable {
     let reason: String?
     let sections: [Section]
     let skipped: [Skipped]
+    let dismissed: [String]
 
-    init(_ screen: HomeScreen, sections printed: [(kind: String, lines: [String])]) {
+    init(_ screen: HomeScreen, sections printed: [(id: String, kind: String, lines: [String])]) {
         switch screen.source {
         case .network: (source, reason) = ("network", nil)
         case .cache(_, .unreachable): (source, reason) = ("cache", "unreachable")
         case .cache(_, .unusableAnswer(let problem)): (source, reason) = ("cache", TerminalText.safe(problem))
         }
-        sections = printed.map { Section(kind: $0.kind, lines: $0.lines) }
+        sections = printed.map { Section(id: TerminalText.safe($0.id), kind: $0.kind, lines: $0.lines) }
         skipped = screen.skipped.map { Skipped(id: $0.id, type: $0.type, reason: $0.reason) }
+        dismissed = screen.dismissed.map(TerminalText.safe)
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -146,10 +176,11 @@ struct HomeJSON: Encodable {
         try container.encode(reason, forKey: .reason)
         try container.encode(sections, forKey: .sections)
         try container.encode(skipped, forKey: .skipped)
+        try container.encode(dismissed, forKey: .dismissed)
     }
 
     private enum CodingKeys: String, CodingKey {
-        case source, reason, sections, skipped
+        case source, reason, sections, skipped, dismissed
     }
 }
 
