@@ -2,11 +2,23 @@ import Foundation
 import Storage
 
 /// What the user chose on the home screen, kept apart from the server's screen in one document of the data
-/// folder's store (`home.choices`) and applied whenever a screen is shown: the sections dismissed. One small
+/// folder's store (`home.choices`) and applied whenever a screen is shown: the sections dismissed and the badges
+/// seen. One small
 /// document read and written whole; two runs that change it at the same instant keep the later change.
 struct HomeChoices: Codable, Equatable, Sendable {
     /// The ids of the dismissed sections, sorted.
     var dismissed: [String] = []
+    /// The badge last seen on each section, by id.
+    var seenBadges: [String: String] = [:]
+
+    init() {}
+
+    /// Reads what an older version wrote too (a missing member is an empty one).
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        dismissed = try container.decodeIfPresent([String].self, forKey: .dismissed) ?? []
+        seenBadges = try container.decodeIfPresent([String: String].self, forKey: .seenBadges) ?? [:]
+    }
 
     private static let documentID = "home.choices"
 

@@ -1,4 +1,5 @@
 public import Foundation
+public import Navigation
 public import Storage
 
 /// The assembled home screen: the sections that could be built, in the server's order, and what was skipped.
@@ -20,7 +21,7 @@ public struct HomeScreen: Hashable, Sendable {
         case unusableAnswer(problem: String)
     }
 
-    /// The sections shown, in the server's order, each with its id (what dismissing or opening it takes).
+    /// The sections shown, in the server's order, each with its id (what dismissing or opening it takes) and badge.
     public var shown: [ShownSection]
     /// One line per section that was not shown, and why.
     public var skipped: [SkippedSection]
@@ -37,14 +38,17 @@ public struct HomeScreen: Hashable, Sendable {
 /// A section where the screen places it. The id is the screen's, not the section type's, so it is kept apart from
 /// ``HomeSection`` (which a type's model makes without knowing its id).
 public struct ShownSection: Hashable, Sendable {
-    /// The section's id as the server sent it: what `ledger home dismiss` takes.
+    /// The section's id as the server sent it: what `ledger home dismiss` and `ledger home open` take.
     public var id: String
+    /// The badge beside the section (`3`, `new`): nil when the server sent none, or the user already saw this one.
+    public var badge: String?
     /// How the section reads.
     public var section: HomeSection
 
     /// Creates a placed section.
-    public init(id: String, section: HomeSection) {
+    public init(id: String, badge: String? = nil, section: HomeSection) {
         self.id = id
+        self.badge = badge
         self.section = section
     }
 }
@@ -114,10 +118,28 @@ public protocol HomeSectionDismissing: Sendable {
     func restore(sectionID id: String?) async throws(HomeSectionError) -> [String]
 }
 
-/// Everything the home commands do with the screen.
-public typealias HomeScreenFeature = HomeScreenLoading & HomeSectionDismissing
+/// Clears a section's badge once the user has seen what it announces: when they open the section, or follow one
+/// of its links. A cleared badge stays cleared while the server sends the same badge; another one shows.
+public protocol HomeBadgeClearing: Sendable {
+    /// The section with `id` of the screen last shown, after clearing its badge through the home `BadgeCleaner`.
+    func open(sectionID id: String) async throws(HomeSectionError) -> OpenedSection
+    /// Clears the badge of every section of the screen last shown that shows `link`, and returns their ids; without
+    /// a saved screen there is nothing to clear.
+    func clearBadges(linkingTo link: String) async throws(HomeSectionError) -> [String]
+}
 
-/// Why a section of the home screen could not be dismissed or restored.
+/// A section the user opened.
+public struct OpenedSection: Hashable, Sendable {
+    /// The section as the screen now shows it, without the badge just cleared.
+    public var shown: ShownSection
+    /// The badge that was cleared; nil when the section had none.
+    public var clearedBadge: String?
+}
+
+/// Everything the home commands do with the screen.
+public typealias HomeScreenFeature = HomeScreenLoading & HomeSectionDismissing & HomeBadgeClearing
+
+/// Why a section of the home screen could not be dismissed, restored or opened.
 public enum HomeSectionError: Error, Hashable, Sendable {
     /// No section with `id` is on the home screen the user last saw; `shown` lists the ids that are, in order.
     case notShown(id: String, shown: [String])
@@ -125,6 +147,8 @@ public enum HomeSectionError: Error, Hashable, Sendable {
     case noSavedScreen(id: String)
     /// The section with `id` is not dismissed; `dismissed` lists those that are.
     case notDismissed(id: String, dismissed: [String])
+    /// The badge of the section with `id` could not be cleared; it shows until it is.
+    case badgeNotCleared(id: String, reason: BadgeCleaningError)
     /// The data folder's store could not be read or written.
     case storage(StorageError)
 }
@@ -141,6 +165,7 @@ extension HomeSectionError: CustomStringConvertible {
         case .notDismissed(let id, let dismissed):
             "The section '\(id)' is not dismissed; "
                 + (dismissed.isEmpty ? "no section is." : "the dismissed ones are \(Self.list(dismissed)).")
+        case .badgeNotCleared(let id, let reason): "The badge of the section '\(id)' could not be cleared: \(reason)"
         case .storage(let error): "\(error)"
         }
     }

@@ -7,7 +7,7 @@ public import Storage
 /// The server-driven home screen: fetch the sections from the API, assemble what the registry
 /// can build (one bad section never breaks the rest), and keep each good section in its type's storage so the
 /// screen can be shown offline. The order of the last good screen is kept as one more document. The user's choices
-/// (the sections dismissed) are kept apart from the server's screen and applied whenever one is shown.
+/// (the sections dismissed, the badges seen) are kept apart from the server's screen and applied whenever one is shown.
 public struct HomeScreenLoader: HomeScreenFeature {
     private let api: APIClient
     private let registry: SectionRegistry
@@ -82,7 +82,7 @@ public struct HomeScreenLoader: HomeScreenFeature {
         await report(assembly, hiding: choices)
         guard !assembly.sections.isEmpty else {
             let problem = "The server sent no section this app can show."
-            let network = await screen(assembly, choices: choices, source: .network)
+            let network = await screen(assembly, payloads: payloads, choices: choices, source: .network)
             guard var cached = try? await cachedScreen(.unusableAnswer(problem: problem), failure: problem) else {
                 return network
             }
@@ -90,7 +90,7 @@ public struct HomeScreenLoader: HomeScreenFeature {
             return cached
         }
         await remember(assembly, payloads: payloads)
-        return await screen(assembly, choices: choices, source: .network)
+        return await screen(assembly, payloads: payloads, choices: choices, source: .network)
     }
 
     // MARK: Offline
@@ -139,13 +139,14 @@ public struct HomeScreenLoader: HomeScreenFeature {
             }
         }
         guard let assembly = try? assembler.assemble(payloads) else { return nil }
-        return SavedScreen(savedAt: layout.savedAt, assembly: assembly, missing: missing)
+        return SavedScreen(savedAt: layout.savedAt, assembly: assembly, payloads: payloads, missing: missing)
     }
 
     /// A screen as it was saved, and the sections of its order that are no longer in their type's storage.
     struct SavedScreen {
         let savedAt: Date
         let assembly: ScreenAssembly
+        let payloads: [SectionPayload]
         let missing: [SkippedSection]
     }
 
@@ -154,7 +155,8 @@ public struct HomeScreenLoader: HomeScreenFeature {
     ) async throws(HomeScreenError) -> HomeScreen {
         guard let saved = try? await savedScreen() else { throw .offlineWithoutCache(detail: failure) }
         var screen = await screen(
-            saved.assembly, choices: await currentChoices(), source: .cache(savedAt: saved.savedAt, reason: reason))
+            saved.assembly, payloads: saved.payloads, choices: await currentChoices(),
+            source: .cache(savedAt: saved.savedAt, reason: reason))
         screen.skipped += saved.missing
         return screen
     }
@@ -196,17 +198,28 @@ public struct HomeScreenLoader: HomeScreenFeature {
         }
     }
 
-    private func screen(
-        _ assembly: ScreenAssembly, choices: HomeChoices, source: HomeScreen.Source
-    ) async -> HomeScreen {
+    /// The sections the user sees, each with the badge of its content (`payloads`) unless the user saw that one.
+    func shown(
+        _ assembly: ScreenAssembly, payloads: [SectionPayload], choices: HomeChoices
+    ) async -> [ShownSection] {
+        let contents = Dictionary(payloads.map { ($0.id, $0.content) }, uniquingKeysWith: { first, _ in first })
         var shown: [ShownSection] = []
         for built in visible(assembly, choices) {
-            if let model = built.model(as: (any HomeSectionModel).self) {
-                shown.append(ShownSection(id: built.id, section: await model.section(kind: built.type, in: context)))
-            }
+            guard let model = built.model(as: (any HomeSectionModel).self) else { continue }
+            let badge = contents[built.id].flatMap(SectionBadge.of)
+            shown.append(
+                ShownSection(
+                    id: built.id, badge: badge == choices.seenBadges[built.id] ? nil : badge,
+                    section: await model.section(kind: built.type, in: context)))
         }
-        return HomeScreen(
-            shown: shown,
+        return shown
+    }
+
+    private func screen(
+        _ assembly: ScreenAssembly, payloads: [SectionPayload], choices: HomeChoices, source: HomeScreen.Source
+    ) async -> HomeScreen {
+        HomeScreen(
+            shown: await shown(assembly, payloads: payloads, choices: choices),
             skipped: assembly.diagnostics.map {
                 SkippedSection(id: $0.sectionID, type: $0.sectionType, reason: Self.reason($0.problem))
             },

@@ -1,8 +1,44 @@
 import CommandKit
+import Navigation
 
-/// `home dismiss` and `home restore`. Ids came from the server, so every id is printed with its control and
+/// `home open`, `home dismiss` and `home restore`, and clearing badges after `ledger open`. Ids came from the server, so every id is printed with its control and
 /// direction characters made visible.
 extension HomeCommands {
+    func open(_ id: String, _ invocation: Invocation) async throws(CommandError) -> ExitStatus {
+        let home = try await feature()
+        let opened: OpenedSection
+        do throws(HomeSectionError) {
+            opened = try await home.open(sectionID: id)
+        } catch {
+            throw .homeSection(error)
+        }
+        let section = await HomeJSON.Section(opened.shown, links: invocation.links)
+        let console = invocation.console
+        if console.json {
+            console.emit(OpenedJSON(section: section, cleared: opened.clearedBadge.map(TerminalText.safe)))
+            return .success
+        }
+        for line in section.lines { console.line(line) }
+        if let badge = opened.clearedBadge { console.line("Its badge (\(TerminalText.safe(badge))) is cleared.") }
+        return .success
+    }
+
+    /// What the home screen does once `ledger open` followed `link`: the badge of every section of the screen last
+    /// shown that shows the link is cleared. Following the link already succeeded, so nothing here fails it: a
+    /// badge that could not be cleared (it shows until it is) or a home screen that cannot be opened goes to `log`.
+    public func linkFollowed(_ link: String, log: @Sendable (String) -> Void) async {
+        do throws(CommandError) {
+            let home = try await feature()
+            do throws(HomeSectionError) {
+                for id in try await home.clearBadges(linkingTo: link) { log("home: cleared the badge of \(id)") }
+            } catch {
+                log("home: the badges of \(link) were not cleared: \(error)")
+            }
+        } catch {
+            log("home: the badges of \(link) were not cleared: \(error.message)")
+        }
+    }
+
     func dismiss(_ id: String, _ invocation: Invocation) async throws(CommandError) -> ExitStatus {
         let dismissed: Bool
         let home = try await feature()
@@ -66,8 +102,34 @@ extension CommandError {
                         ? "no section is" : "the dismissed ones are \(HomeSectionError.list(dismissed.map(safe)))"),
                 hint: "Run 'ledger home restore' without an id to bring back every dismissed section.",
                 status: .dataError)
+        case .badgeNotCleared(let id, .systemFailure):
+            return CommandError(
+                message: "the badge of the section '\(safe(id))' could not be cleared: the data folder's store "
+                    + "refused the change",
+                hint: "Check that --data-dir names a writable folder; the badge shows until it is cleared.",
+                status: .ioError)
+        case .badgeNotCleared(let id, .notAuthorized):
+            return CommandError(
+                message: "the badge of the section '\(safe(id))' could not be cleared: the app may not change badges",
+                hint: "The badge shows until it is cleared.", status: .failure)
         case .storage(let failure):
             return .storage(failure)
         }
+    }
+}
+
+/// What `home open --json` prints: the section as `home --json` shows it, and the badge it cleared (or null).
+struct OpenedJSON: Encodable {
+    let section: HomeJSON.Section
+    let cleared: String?
+
+    func encode(to encoder: any Encoder) throws {
+        try section.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(cleared, forKey: .cleared)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case cleared
     }
 }

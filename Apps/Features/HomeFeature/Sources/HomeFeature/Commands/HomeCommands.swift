@@ -1,8 +1,8 @@
 public import CommandKit
 import Foundation
 
-/// The home commands of `ledger`: `home` shows the screen, `home dismiss` and `home restore` hide and bring back
-/// its sections; the screen its link opens (`ledger://home`), and the home screen's part of the demo.
+/// The home commands of `ledger`: `home` shows the screen, `home open` one section (clearing its badge),
+/// `home dismiss` and `home restore` hide and bring back its sections; the screen its link opens (`ledger://home`), and the home screen's part of the demo.
 public struct HomeCommands: CommandGroup {
     let home: @Sendable () async throws(HomeScreenSetupError) -> any HomeScreenFeature
 
@@ -11,17 +11,28 @@ public struct HomeCommands: CommandGroup {
         home = open
     }
 
-    /// `home`, `home dismiss`, `home restore`.
+    /// `home`, `home open`, `home dismiss`, `home restore`.
     public var commands: [CommandSpec] {
         [
             CommandSpec(
                 path: ["home"], summary: "the home screen from the API (the saved copy when offline)",
                 details: "With --verbose, the sections the app could not show are listed with the reason, and the "
-                    + "dismissed ones. 'ledger home dismiss SECTION-ID' hides a section; 'ledger home restore' "
-                    + "brings dismissed ones back; the ids are in 'ledger home --json'."
+                    + "dismissed ones. ● marks a section's badge; it clears once the section is opened ('ledger home "
+                    + "open SECTION-ID') or one of its links is followed ('ledger open'). 'ledger home dismiss "
+                    + "SECTION-ID' hides a section; 'ledger home restore' brings dismissed ones back; the ids are in "
+                    + "'ledger home --json'."
             ) { invocation throws(CommandError) in
                 _ = try invocation.positionals()
                 return try await show(invocation)
+            },
+            CommandSpec(
+                path: ["home", "open"], arguments: ["SECTION-ID"],
+                summary: "show one section of the home screen and clear its badge",
+                details: "The section is one of the screen last shown ('ledger home --json'), also offline; its badge "
+                    + "stays cleared until the server sends another one. Another id is refused with the ids shown "
+                    + "(exit 65)."
+            ) { invocation throws(CommandError) in
+                try await open(try invocation.positionals()[0], invocation)
             },
             CommandSpec(
                 path: ["home", "dismiss"], arguments: ["SECTION-ID"],
@@ -80,24 +91,8 @@ public struct HomeCommands: CommandGroup {
         } catch {
             throw .home(error)
         }
-        var printed: [(id: String, kind: String, lines: [String])] = []
-        for (id, section) in screen.shown.map({ ($0.id, $0.section) }) {
-            var lines: [String] = []
-            for line in section.lines {
-                var text = ""
-                for part in line {
-                    switch part {
-                    case .text(let words): text += TerminalText.safe(words)
-                    case .link(let link):
-                        text +=
-                            await invocation.links.isFollowable(link)
-                            ? TerminalText.safe(link) : "(a link this app does not follow)"
-                    }
-                }
-                lines.append(String(text.reversed().drop { $0 == " " }.reversed()))
-            }
-            printed.append((id, section.kind, lines))
-        }
+        var printed: [HomeJSON.Section] = []
+        for section in screen.shown { printed.append(await HomeJSON.Section(section, links: invocation.links)) }
         let console = invocation.console
         if console.json {
             console.emit(HomeJSON(screen, sections: printed))
@@ -112,7 +107,7 @@ public struct HomeCommands: CommandGroup {
             console.error("ledger: the home screen is the saved copy: \(TerminalText.safe(problem))")
         }
         for section in printed {
-            for line in section.lines { console.line("  " + line) }
+            for line in section.linesWithBadge { console.line("  " + line) }
         }
         if invocation.verbose && !screen.skipped.isEmpty {
             console.error("Skipped \(Plural.count(screen.skipped.count, "section")):")
@@ -132,10 +127,50 @@ public struct HomeCommands: CommandGroup {
 
 /// The home screen as `--json` prints it.
 struct HomeJSON: Encodable {
+    /// A section as the command prints it: text with control characters made visible, links it would not follow
+    /// replaced, and its badge.
     struct Section: Encodable {
         let id: String
         let kind: String
+        let badge: String?
         let lines: [String]
+
+        init(_ shown: ShownSection, links: any LinkChecking) async {
+            var lines: [String] = []
+            for line in shown.section.lines {
+                var text = ""
+                for part in line {
+                    switch part {
+                    case .text(let words): text += TerminalText.safe(words)
+                    case .link(let link):
+                        text +=
+                            await links.isFollowable(link)
+                            ? TerminalText.safe(link) : "(a link this app does not follow)"
+                    }
+                }
+                lines.append(String(text.reversed().drop { $0 == " " }.reversed()))
+            }
+            (id, kind, badge) = (TerminalText.safe(shown.id), shown.section.kind, shown.badge.map(TerminalText.safe))
+            self.lines = lines
+        }
+
+        /// The lines, the first ending with the badge (`● 3`).
+        var linesWithBadge: [String] {
+            guard let badge else { return lines }
+            return [(lines.first.map { $0 + "  " } ?? "") + "● " + badge] + lines.dropFirst()
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(kind, forKey: .kind)
+            try container.encode(badge, forKey: .badge)
+            try container.encode(lines, forKey: .lines)
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case id, kind, badge, lines
+        }
     }
     struct Skipped: Encodable {
         let id: String?
@@ -159,13 +194,13 @@ struct HomeJSON: Encodable {
     let skipped: [Skipped]
     let dismissed: [String]
 
-    init(_ screen: HomeScreen, sections printed: [(id: String, kind: String, lines: [String])]) {
+    init(_ screen: HomeScreen, sections printed: [Section]) {
         switch screen.source {
         case .network: (source, reason) = ("network", nil)
         case .cache(_, .unreachable): (source, reason) = ("cache", "unreachable")
         case .cache(_, .unusableAnswer(let problem)): (source, reason) = ("cache", TerminalText.safe(problem))
         }
-        sections = printed.map { Section(id: TerminalText.safe($0.id), kind: $0.kind, lines: $0.lines) }
+        sections = printed
         skipped = screen.skipped.map { Skipped(id: $0.id, type: $0.type, reason: $0.reason) }
         dismissed = screen.dismissed.map(TerminalText.safe)
     }
