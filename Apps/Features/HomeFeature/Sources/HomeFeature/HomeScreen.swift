@@ -165,7 +165,10 @@ extension HomeSectionError: CustomStringConvertible {
         case .notDismissed(let id, let dismissed):
             "The section '\(id)' is not dismissed; "
                 + (dismissed.isEmpty ? "no section is." : "the dismissed ones are \(Self.list(dismissed)).")
-        case .badgeNotCleared(let id, let reason): "The badge of the section '\(id)' could not be cleared: \(reason)"
+        case .badgeNotCleared(let id, .systemFailure):
+            "The badge of the section '\(id)' was not cleared: the data folder's store refused the change."
+        case .badgeNotCleared(let id, .notAuthorized):
+            "The badge of the section '\(id)' was not cleared: the app may not change badges."
         case .storage(let error): "\(error)"
         }
     }

@@ -1,6 +1,7 @@
 import CommandKit
 import CommandKitTesting
 import Foundation
+import Navigation
 import Networking
 import NetworkingTesting
 import Rendering
@@ -114,5 +115,16 @@ struct DismissedSectionsTests {
         #expect(restored.output == "Restored welcome.\n")
         let nothing = await harness.run(["home", "restore", "welcome"])
         #expect(nothing.status == .dataError && nothing.error.contains("the section 'welcome' is not dismissed"))
+    }
+
+    @Test(arguments: [
+        HomeSectionError.notShown(id: "a", shown: (1...25).map(String.init)), .noSavedScreen(id: "a"),
+        .notDismissed(id: "a", dismissed: []), .badgeNotCleared(id: "a", reason: .systemFailure),
+        .storage(.cancelled),
+    ])
+    func everyErrorIsASentence(error: HomeSectionError) {
+        let text = error.description
+        #expect(text.first?.isUppercase == true && text.hasSuffix("."), "\(text)")
+        #expect(!text.contains("HomeSectionError") && !text.contains("("), "\(text)")
     }
 }

@@ -27,15 +27,16 @@ extension HomeCommands {
     /// shown that shows the link is cleared. Following the link already succeeded, so nothing here fails it: a
     /// badge that could not be cleared (it shows until it is) or a home screen that cannot be opened goes to `log`.
     public func linkFollowed(_ link: String, log: @Sendable (String) -> Void) async {
+        let safe = TerminalText.safe
         do throws(CommandError) {
             let home = try await feature()
             do throws(HomeSectionError) {
-                for id in try await home.clearBadges(linkingTo: link) { log("home: cleared the badge of \(id)") }
+                for id in try await home.clearBadges(linkingTo: link) { log("home: cleared the badge of \(safe(id))") }
             } catch {
-                log("home: the badges of \(link) were not cleared: \(error)")
+                log("home: the badges of \(safe(link)) were not cleared: \(CommandError.homeSection(error).message)")
             }
         } catch {
-            log("home: the badges of \(link) were not cleared: \(error.message)")
+            log("home: the badges of \(safe(link)) were not cleared: \(error.message)")
         }
     }
 
