@@ -46,7 +46,6 @@ let package = Package(
                 .product(name: "Networking", package: "Networking"),
                 .product(name: "Storage", package: "Storage"),
                 .product(name: "Rendering", package: "Rendering"),
-                .product(name: "Navigation", package: "Navigation"),
                 .product(name: "SectionsRegistryTesting", package: "SectionsRegistry"),
                 .product(name: "NetworkingTesting", package: "Networking"),
                 .product(name: "StorageTesting", package: "Storage"),

@@ -1,7 +1,6 @@
 import CommandKit
 import CommandKitTesting
 import Foundation
-import Navigation
 import Networking
 import NetworkingTesting
 import Rendering
@@ -119,8 +118,7 @@ struct DismissedSectionsTests {
 
     @Test(arguments: [
         HomeSectionError.notShown(id: "a", shown: (1...25).map(String.init)), .noSavedScreen(id: "a"),
-        .notDismissed(id: "a", dismissed: []), .badgeNotCleared(id: "a", reason: .systemFailure),
-        .storage(.cancelled),
+        .notDismissed(id: "a", dismissed: []), .storage(.cancelled),
     ])
     func everyErrorIsASentence(error: HomeSectionError) {
         let text = error.description

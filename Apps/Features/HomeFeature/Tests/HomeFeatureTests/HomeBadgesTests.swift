@@ -1,7 +1,6 @@
 import CommandKit
 import CommandKitTesting
 import Foundation
-import Navigation
 import Networking
 import NetworkingTesting
 import Rendering
@@ -35,10 +34,13 @@ private func homeLoader(_ documents: any DocumentStore, answers: [String]) throw
         currency: { _ in .usd }, now: { Date(timeIntervalSince1970: 1_773_835_200) }, log: { _ in })
 }
 
-/// A store whose saves fail, as a full or read-only data folder's would.
+/// A store that refuses to save the user's choices, as a full data folder might once the screen was saved.
 private struct RefusingStore: DocumentStore {
     let base = FakeDocumentStore()
-    func save(_ draft: DocumentDraft) async throws(StorageError) -> DocumentMetadata { throw .cancelled }
+    func save(_ draft: DocumentDraft) async throws(StorageError) -> DocumentMetadata {
+        guard draft.id.rawValue != "home.choices" else { throw .cancelled }
+        return try await base.save(draft)
+    }
     func load(_ id: DocumentID) async throws(StorageError) -> Document? { await base.load(id) }
     func list() async throws(StorageError) -> [DocumentMetadata] { await base.list() }
     func delete(_ id: DocumentID) async throws(StorageError) -> Bool { await base.delete(id) }
@@ -89,9 +91,19 @@ struct HomeBadgesTests {
     }
 
     @Test func aBadgeTheStoreCannotRememberIsNotClearedAndSaysSo() async throws {
-        await #expect(throws: BadgeCleaningError.systemFailure) {
-            try await HomeBadgeCleaner(sectionID: "actions", badge: "3", documents: RefusingStore()).clearBadge()
+        let home = try homeLoader(RefusingStore(), answers: [badgedScreen("3")])
+        _ = try await home.load()
+        let error = await #expect(throws: HomeSectionError.self) { try await home.open(sectionID: "actions") }
+        guard case .badgeNotCleared(id: "actions", _)? = error else {
+            Issue.record("not a badge that was not cleared: \(String(describing: error))")
+            return
         }
+        #expect(
+            error?.description
+                == "The badge of the section 'actions' was not cleared: the data folder's store refused the change.")
+        let command = await CommandHarness(HomeCommands(home: { home })).run(["home", "open", "actions"])
+        #expect(command.status == .ioError && command.error.contains("the data folder's store refused the change"))
+        #expect(try await home.load().shown.last?.badge == "3", "the badge shows until it is cleared")
     }
 
     @Test func theCommandsShowTheBadgeAndClearItWhenTheSectionOrItsLinkIsOpened() async throws {
