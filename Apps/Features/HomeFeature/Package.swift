@@ -7,8 +7,8 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
-/// The server-driven home screen: the section types it knows, loading, offline copy, and the home-sections resource
-/// of the Ledger API.
+/// The server-driven home screen: the section types it knows, loading, offline copy, dismissed sections, badges (a
+/// Navigation `BadgeCleaner` that remembers what was seen), and the home-sections resource of the Ledger API.
 /// A feature module imports the domain packages' API modules, the shared kernel and the platform's CommandKit
 /// only (never a backend, never another feature); its tests use the test kits. `Apps/CompositionRoot` constructs it with live backends.
 let package = Package(
@@ -19,6 +19,7 @@ let package = Package(
     ],
     dependencies: [
         .package(path: "../../../Packages/SectionsRegistry"),
+        .package(path: "../../../Packages/Navigation"),
         .package(path: "../../../Packages/Networking"),
         .package(path: "../../../Packages/Storage"),
         .package(path: "../../../Packages/Rendering"),
@@ -29,6 +30,7 @@ let package = Package(
             name: "HomeFeature",
             dependencies: [
                 .product(name: "SectionsRegistry", package: "SectionsRegistry"),
+                .product(name: "Navigation", package: "Navigation"),
                 .product(name: "Networking", package: "Networking"),
                 .product(name: "Storage", package: "Storage"),
                 .product(name: "Rendering", package: "Rendering"),

@@ -11,7 +11,7 @@ extension LedgerFactory {
     /// The server-driven home screen: fetched through the HTTP stack, assembled by the home feature's section
     /// registry, saved in the data folder's store for offline use; spending figures are the user's own, over the
     /// expenses feature's report periods.
-    public func makeHomeScreen() async throws(HomeScreenSetupError) -> any HomeScreenLoading {
+    public func makeHomeScreen() async throws(HomeScreenSetupError) -> any HomeScreenFeature {
         let store: SQLiteStore
         do {
             store = try await self.store.open()
@@ -36,8 +36,40 @@ extension LedgerFactory {
             now: environment.now, log: environment.log)
     }
 
-    /// The home command.
+    /// The home commands.
     public func homeCommands() -> any CommandGroup {
         HomeCommands(home: makeHomeScreen)
     }
+
+    /// `links` (the link commands) with every link `open` followed handed to the home screen, which clears the
+    /// badge of each section that shows it. Features never import each other, so the two meet here.
+    func clearingHomeBadges(after links: any CommandGroup) -> any CommandGroup {
+        FollowedLinks(links: links) { link in
+            await HomeCommands(home: makeHomeScreen).linkFollowed(link, log: await configured().environment.log)
+        }
+    }
+}
+
+/// A command group whose `open` hands each link it followed (its status was success) to `followed`.
+private struct FollowedLinks: CommandGroup {
+    let links: any CommandGroup
+    let followed: @Sendable (String) async -> Void
+
+    var commands: [CommandSpec] {
+        links.commands.map { command in
+            guard command.path == ["open"] else { return command }
+            return CommandSpec(
+                path: command.path, arguments: command.arguments, summary: command.summary, options: command.options,
+                details: command.details, argumentChoices: command.argumentChoices, completions: command.completions
+            ) { [followed] invocation throws(CommandError) in
+                let status = try await command.run(invocation)
+                if status == .success, let link = invocation.arguments.positionals.first { await followed(link) }
+                return status
+            }
+        }
+    }
+
+    var screens: [LinkScreen] { links.screens }
+
+    var demo: DemoSection? { links.demo }
 }

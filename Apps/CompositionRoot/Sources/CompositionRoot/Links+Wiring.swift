@@ -4,7 +4,7 @@ import LinksFeature
 extension LedgerFactory {
     /// `open` and `link`, routing over the screens every feature's commands register.
     public func linkCommands() -> any CommandGroup {
-        LinkCommands()
+        clearingHomeBadges(after: LinkCommands())
     }
 
     /// Whether `ledger open` would follow a link, over `screens`: what a screen checks before it shows a link that

@@ -6,28 +6,33 @@ public import Storage
 
 /// The server-driven home screen: fetch the sections from the API, assemble what the registry
 /// can build (one bad section never breaks the rest), and keep each good section in its type's storage so the
-/// screen can be shown offline. The order of the last good screen is kept as one more document.
-public struct HomeScreenLoader: HomeScreenLoading {
+/// screen can be shown offline. The order of the last good screen is kept as one more document. The user's choices
+/// (the sections dismissed, the badges seen) are kept apart from the server's screen and applied whenever one is shown.
+public struct HomeScreenLoader: HomeScreenFeature {
     private let api: APIClient
     private let registry: SectionRegistry
-    private let documents: any DocumentStore
+    let documents: any DocumentStore
     private let money: MoneyFormatter
     private let currency: @Sendable (String) -> Currency
     private let ownExpenses: (any ReportReading)?
     private let periods: @Sendable (String) -> ReportRange?
     private let now: @Sendable () -> Date
     private let log: @Sendable (String) -> Void
+    private let listeners: [any SectionListener]
 
     /// Creates a loader that fetches through `api`, builds sections with `registry`'s modules, keeps the last good
     /// screen in `documents`, fills expense summaries from `ownExpenses` (the user's own figures) over the range
     /// `periods` gives for the period word the server sends (`month`), prints amounts with `money` (minor units
-    /// from `currency`), stamps saved copies with `now` and reports what it skipped to `log`.
+    /// from `currency`), stamps saved copies with `now` and reports what it skipped to `log`. Section events
+    /// (shown, removed, failed) reach the listeners each type registered in `registry`, then `listeners` (the app's
+    /// analytics), then `log`.
     public init(
         api: APIClient, registry: SectionRegistry, documents: any DocumentStore, ownExpenses: (any ReportReading)?,
         periods: @escaping @Sendable (String) -> ReportRange?, money: MoneyFormatter,
         currency: @escaping @Sendable (String) -> Currency, now: @escaping @Sendable () -> Date,
-        log: @escaping @Sendable (String) -> Void
+        log: @escaping @Sendable (String) -> Void, listeners: [any SectionListener] = []
     ) {
+        self.listeners = listeners
         self.ownExpenses = ownExpenses
         self.periods = periods
         self.api = api
@@ -73,17 +78,19 @@ public struct HomeScreenLoader: HomeScreenLoading {
             }
             return cached
         }
-        await report(assembly)
+        let choices = await currentChoices()
+        await report(assembly, hiding: choices)
         guard !assembly.sections.isEmpty else {
             let problem = "The server sent no section this app can show."
+            let network = await screen(assembly, payloads: payloads, choices: choices, source: .network)
             guard var cached = try? await cachedScreen(.unusableAnswer(problem: problem), failure: problem) else {
-                return await screen(assembly, source: .network)
+                return network
             }
-            cached.skipped = await screen(assembly, source: .network).skipped + cached.skipped
+            cached.skipped = network.skipped + cached.skipped
             return cached
         }
         await remember(assembly, payloads: payloads)
-        return await screen(assembly, source: .network)
+        return await screen(assembly, payloads: payloads, choices: choices, source: .network)
     }
 
     // MARK: Offline
@@ -116,18 +123,12 @@ public struct HomeScreenLoader: HomeScreenLoading {
         }
     }
 
-    private func cachedScreen(
-        _ reason: HomeScreen.CacheReason, failure: String
-    ) async throws(HomeScreenError) -> HomeScreen {
-        let document: Document?
-        do {
-            document = try await documents.load(try DocumentID(Self.layoutID))
-        } catch {
-            throw .offlineWithoutCache(detail: failure)
-        }
-        guard let document, let layout = try? JSONDecoder().decode(Layout.self, from: document.bytes) else {
-            throw .offlineWithoutCache(detail: failure)
-        }
+    /// The screen saved when the server last sent a usable one: what offline use shows, and what the user
+    /// dismisses sections of. Nil when none was saved or it cannot be read back as a screen.
+    func savedScreen() async throws(StorageError) -> SavedScreen? {
+        guard let document = try await documents.load(try DocumentID(Self.layoutID)),
+            let layout = try? JSONDecoder().decode(Layout.self, from: document.bytes)
+        else { return nil }
         var payloads: [SectionPayload] = []
         var missing: [SkippedSection] = []
         for entry in layout.sections {
@@ -137,36 +138,92 @@ public struct HomeScreenLoader: HomeScreenLoading {
                 missing.append(SkippedSection(id: entry.id, type: entry.type, reason: "not in the saved copy"))
             }
         }
+        guard let assembly = try? assembler.assemble(payloads) else { return nil }
+        return SavedScreen(savedAt: layout.savedAt, assembly: assembly, payloads: payloads, missing: missing)
+    }
+
+    /// A screen as it was saved, and the sections of its order that are no longer in their type's storage.
+    struct SavedScreen {
+        let savedAt: Date
+        let assembly: ScreenAssembly
+        let payloads: [SectionPayload]
+        let missing: [SkippedSection]
+    }
+
+    private func cachedScreen(
+        _ reason: HomeScreen.CacheReason, failure: String
+    ) async throws(HomeScreenError) -> HomeScreen {
+        guard let saved = try? await savedScreen() else { throw .offlineWithoutCache(detail: failure) }
+        var screen = await screen(
+            saved.assembly, payloads: saved.payloads, choices: await currentChoices(),
+            source: .cache(savedAt: saved.savedAt, reason: reason))
+        screen.skipped += saved.missing
+        return screen
+    }
+
+    /// The user's choices; when they cannot be read the screen is shown without them (a dismissed section shows
+    /// for this run) and the log says why, since showing the screen matters more.
+    private func currentChoices() async -> HomeChoices {
         do {
-            let assembly = try assembler.assemble(payloads)
-            var screen = await screen(assembly, source: .cache(savedAt: layout.savedAt, reason: reason))
-            screen.skipped += missing
-            return screen
+            return try await HomeChoices.read(from: documents)
         } catch {
-            throw .offlineWithoutCache(detail: failure)
+            log("home: the dismissed sections could not be read (\(error)); showing every section")
+            return HomeChoices()
         }
     }
 
     // MARK: Building the screen
 
-    private func report(_ assembly: ScreenAssembly) async {
-        let dispatcher = SectionEventDispatcher(listeners: registry, globalListeners: [LogSectionEvents(log: log)])
-        for section in assembly.sections { _ = await dispatcher.dispatch(.shown(section.reference)) }
-        _ = await dispatcher.report(assembly.diagnostics)
+    /// Tells each type's listeners, the app's and the log what happened to the sections; a listener that fails is
+    /// logged and never stops the others or the screen.
+    func tell(_ events: [SectionEvent], diagnostics: [SectionDiagnostic] = []) async {
+        let dispatcher = SectionEventDispatcher(
+            listeners: registry, globalListeners: listeners + [LogSectionEvents(log: log)])
+        var failures: [SectionListenerFailure] = []
+        for event in events { failures += await dispatcher.dispatch(event) }
+        failures += await dispatcher.report(diagnostics)
+        for failure in failures { log("home: \(failure)") }
     }
 
-    private func screen(_ assembly: ScreenAssembly, source: HomeScreen.Source) async -> HomeScreen {
-        var sections: [HomeSection] = []
-        for built in assembly.sections {
-            if let model = built.model(as: (any HomeSectionModel).self) {
-                sections.append(await model.section(kind: built.type, in: context))
-            }
+    private func report(_ assembly: ScreenAssembly, hiding choices: HomeChoices) async {
+        await tell(
+            visible(assembly, choices).map { .shown($0.reference) }, diagnostics: assembly.diagnostics)
+    }
+
+    /// The sections of `assembly` the user sees: each dismissed one taken out by the SectionsRegistry's
+    /// `RemoveSectionProcessor`, the rest in the server's order.
+    func visible(_ assembly: ScreenAssembly, _ choices: HomeChoices) -> SectionList {
+        choices.dismissed.reduce(assembly.sections) { list, id in
+            (try? RemoveSectionProcessor(id: id).process(list)) ?? list  // not on this screen: nothing to remove
         }
-        return HomeScreen(
-            sections: sections,
+    }
+
+    /// The sections the user sees, each with the badge of its content (`payloads`) unless the user saw that one.
+    func shown(
+        _ assembly: ScreenAssembly, payloads: [SectionPayload], choices: HomeChoices
+    ) async -> [ShownSection] {
+        let contents = Dictionary(payloads.map { ($0.id, $0.content) }, uniquingKeysWith: { first, _ in first })
+        var shown: [ShownSection] = []
+        for built in visible(assembly, choices) {
+            guard let model = built.model(as: (any HomeSectionModel).self) else { continue }
+            let badge = contents[built.id].flatMap(SectionBadge.of)
+            shown.append(
+                ShownSection(
+                    id: built.id, badge: badge == choices.seenBadges[built.id] ? nil : badge,
+                    section: await model.section(kind: built.type, in: context)))
+        }
+        return shown
+    }
+
+    private func screen(
+        _ assembly: ScreenAssembly, payloads: [SectionPayload], choices: HomeChoices, source: HomeScreen.Source
+    ) async -> HomeScreen {
+        HomeScreen(
+            shown: await shown(assembly, payloads: payloads, choices: choices),
             skipped: assembly.diagnostics.map {
                 SkippedSection(id: $0.sectionID, type: $0.sectionType, reason: Self.reason($0.problem))
             },
+            dismissed: assembly.sections.ids.filter(Set(choices.dismissed).contains),
             source: source)
     }
 
