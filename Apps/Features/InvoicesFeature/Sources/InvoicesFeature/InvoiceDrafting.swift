@@ -1,5 +1,5 @@
-public import Foundation
 import Essentials
+public import Foundation
 public import Rendering
 public import Validation
 
