@@ -189,22 +189,33 @@ struct Shell: Sendable {
             console.write(usage)
             return .success
         }
+        let group = table.group(named[0])
         if let (command, rest) = table.command(in: named), rest.isEmpty {
-            console.write(command.help + "\nGLOBAL OPTIONS\n" + GlobalOptions.help + "\n")
+            // A command that is also a group word (`home`, `home dismiss`) shows both synopses and the commands.
+            var lines = command.help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            if command.path.count == 1, !group.isEmpty {
+                lines.insert("       " + groupUsage(named[0], group), at: 1)
+                lines.insert(contentsOf: [""] + groupCommands(named[0], group), at: lines.count - 1)
+            }
+            console.write(lines.joined(separator: "\n") + "\nGLOBAL OPTIONS\n" + GlobalOptions.help + "\n")
             return .success
         }
-        let group = table.group(named[0])
         guard named.count == 1, !group.isEmpty else { throw unknownCommand(named) }
-        let width = (group.map(\.name.count).max() ?? 0) + 2
-        let lines =
-            [
-                "USAGE: ledger \(named[0]) <\(group.map { $0.path[1] }.joined(separator: "|"))> [options]", "",
-                "COMMANDS",
-            ]
-            + group.map { "  \(TextWrapping.padded($0.name, to: width))\($0.summary)" }
-            + ["", "Run 'ledger help \(named[0]) <command>' for a command's options."]
+        let lines = ["USAGE: " + groupUsage(named[0], group), ""] + groupCommands(named[0], group)
         console.write(lines.joined(separator: "\n") + "\n")
         return .success
+    }
+
+    /// The synopsis of a group word's commands: `ledger invoice <new|list|...> [options]`.
+    private func groupUsage(_ word: String, _ group: [CommandSpec]) -> String {
+        "ledger \(word) <\(group.map { $0.path[1] }.joined(separator: "|"))> [options]"
+    }
+
+    /// A group's commands with their summaries, as its help lists them.
+    private func groupCommands(_ word: String, _ group: [CommandSpec]) -> [String] {
+        let width = (group.map(\.name.count).max() ?? 0) + 2
+        return ["COMMANDS"] + group.map { "  \(TextWrapping.padded($0.name, to: width))\($0.summary)" }
+            + ["", "Run 'ledger help \(word) <command>' for a command's options."]
     }
 
     /// An unknown command, or a group word without (or with an unknown) subcommand.
@@ -215,7 +226,7 @@ struct Shell: Sendable {
                 "unknown command '\(TerminalText.safe(words[0]))'", hint: "Run 'ledger --help' to see the commands.")
         }
         let actions = group.map { $0.path[1] }
-        let usage = "usage: ledger \(words[0]) <\(actions.joined(separator: "|"))> [options]"
+        let usage = "usage: " + groupUsage(words[0], group)
         guard words.count > 1 else {
             return CommandError(
                 message: "\(words[0]) needs one of: \(actions.joined(separator: ", "))",

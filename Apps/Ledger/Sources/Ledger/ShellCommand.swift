@@ -88,7 +88,13 @@ extension Shell {
         if before == ["help"] {
             found = commandWords
         } else if let (command, rest) = table.command(in: before) {
-            found = completions(after: rest, in: command, current: current) + (current.hasPrefix("-") ? global : [])
+            // A command that is also a group word (`home`, `home dismiss`) offers its group's commands first.
+            let subcommands =
+                command.path.count == 1 && rest.isEmpty && !current.hasPrefix("-")
+                ? table.group(command.path[0]).map { $0.path[1] } : []
+            found =
+                subcommands + completions(after: rest, in: command, current: current)
+                + (current.hasPrefix("-") ? global : [])
         } else if let group = before.first, before.count == 1, !table.group(group).isEmpty {
             found = table.group(group).map { $0.path[1] }
         } else if before.isEmpty {
