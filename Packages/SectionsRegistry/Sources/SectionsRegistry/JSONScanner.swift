@@ -18,10 +18,9 @@ struct JSONScanner {
     /// The index of the next byte to read.
     private(set) var offset = 0
 
-    init(bytes: [UInt8], maxDepth: Int, offset: Int = 0) {
+    init(bytes: [UInt8], maxDepth: Int) {
         self.bytes = bytes
         self.maxDepth = maxDepth
-        self.offset = offset
     }
 
     /// Whether `bytes` hold exactly one valid JSON value, surrounded by optional whitespace.
@@ -71,7 +70,7 @@ struct JSONScanner {
         return true
     }
 
-    mutating func expect(_ byte: UInt8) throws(JSONScanError) {
+    private mutating func expect(_ byte: UInt8) throws(JSONScanError) {
         guard consume(byte) else { throw .malformed(offset: offset) }
     }
 
@@ -134,7 +133,7 @@ struct JSONScanner {
         try expect(UInt8(ascii: ":"))
     }
 
-    mutating func skipString() throws(JSONScanError) {
+    private mutating func skipString() throws(JSONScanError) {
         var ignored: [UInt8]?
         try scanString(into: &ignored)
     }
@@ -266,7 +265,7 @@ struct JSONScanner {
         return length
     }
 
-    mutating func skipNumber() throws(JSONScanError) {
+    private mutating func skipNumber() throws(JSONScanError) {
         let start = offset
         _ = consume(UInt8(ascii: "-"))
         if !consume(UInt8(ascii: "0")) {
@@ -293,7 +292,7 @@ struct JSONScanner {
         return offset - start
     }
 
-    mutating func skipLiteral(_ literal: StaticString) throws(JSONScanError) {
+    private mutating func skipLiteral(_ literal: StaticString) throws(JSONScanError) {
         let start = offset
         let expected = literal.withUTF8Buffer { Array($0) }
         guard offset + expected.count <= bytes.count, bytes[offset..<offset + expected.count].elementsEqual(expected)

@@ -35,9 +35,8 @@ open class JSONSectionMapper<Model: Decodable & Sendable & Equatable>: SectionMa
     public let dateStyle: JSONDateStyle
     /// The largest content decoded, in bytes; larger content fails with `.contentTooLarge` before any decoding.
     ///
-    /// Decoding holds memory in proportion to the content (the fast path's tape up to two bytes per content byte,
-    /// `JSONDecoder` its own structures), and content reaches a mapper from providers and caches as well as from
-    /// ``ScreenAssembler``, which has its own limit; the defaults are the same.
+    /// `JSONDecoder` holds memory in proportion to the content, and content reaches a mapper from providers and
+    /// caches as well as from ``ScreenAssembler``, which has its own limit; the defaults are the same.
     public let maximumContentBytes: Int
 
     /// Creates a mapper; the defaults fit the reference server (snake_case keys, ISO 8601 dates, 256 KiB).
@@ -57,18 +56,13 @@ open class JSONSectionMapper<Model: Decodable & Sendable & Equatable>: SectionMa
                 kind: .contentTooLarge(bytes: payload.content.count, limit: maximumContentBytes))
         }
         let decoded: Model
-        let bytes = Array(payload.content)
-        if let fast = FastJSONDecoding.decode(Model.self, from: bytes, keys: keyStyle, dates: dateStyle) {
-            decoded = fast
-        } else {
-            do {
-                // A decoder per call: it is cheap, and no decoder state is shared between tasks.
-                decoded = try makeDecoder().decode(Model.self, from: payload.content)
-            } catch let error as DecodingError {
-                throw mappingError(for: error, in: payload, bytes: bytes)
-            } catch {
-                throw SectionMappingError(sectionType: payload.type, path: "", kind: .invalidValue)
-            }
+        do {
+            // A decoder per call: it is cheap, and no decoder state is shared between tasks.
+            decoded = try makeDecoder().decode(Model.self, from: payload.content)
+        } catch let error as DecodingError {
+            throw mappingError(for: error, in: payload)
+        } catch {
+            throw SectionMappingError(sectionType: payload.type, path: "", kind: .invalidValue)
         }
         do throws(SectionContentViolation) {
             return try refine(decoded)
@@ -97,12 +91,10 @@ open class JSONSectionMapper<Model: Decodable & Sendable & Equatable>: SectionMa
         return decoder
     }
 
-    private func mappingError(
-        for error: DecodingError, in payload: SectionPayload, bytes: [UInt8]
-    ) -> SectionMappingError {
+    private func mappingError(for error: DecodingError, in payload: SectionPayload) -> SectionMappingError {
         // Foundation checks syntax lazily and may report broken JSON as a type mismatch (`[1,]` for an object):
-        // when the content is not JSON, say so, whatever Foundation said.
-        guard JSONScanner.isValidDocument(bytes) else {
+        // when the content is not JSON, say so, whatever Foundation said. Only failures pay for this scan.
+        guard JSONScanner.isValidDocument(Array(payload.content)) else {
             return SectionMappingError(sectionType: payload.type, path: "", kind: .malformedJSON)
         }
         let path = JSONPath(keyStyle: keyStyle)
@@ -188,5 +180,18 @@ struct JSONPath {
             }
         }
         return String(result)
+    }
+}
+
+/// ISO 8601 dates with or without fractional seconds.
+enum ISO8601Dates {
+    /// Foundation's own `.iso8601` strategy on Linux reports a bad date without its coding path, so the error
+    /// could not say which member it is; decoding through a container keeps the path.
+    @Sendable static func decode(_ decoder: any Decoder) throws -> Date {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
+        if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) { return date }
+        throw DecodingError.dataCorruptedError(in: container, debugDescription: "Expected an ISO 8601 date.")
     }
 }
