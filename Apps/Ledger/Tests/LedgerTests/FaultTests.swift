@@ -126,12 +126,19 @@ struct FaultTests {
     @Test func killingAnImportLeavesASoundStoreAndTheRerunAddsNoDuplicates() async throws {
         let workspace = try LedgerWorkspace()
         let rows = (1...4_000).map { "2026-03-\(String(format: "%02d", $0 % 28 + 1)),Row \($0),\($0 % 90 + 1).50,EUR" }
-        let csv = try workspace.file("rows.csv", (["date,title,amount,currency"] + rows).joined(separator: "\n"))
+        let text = (["date,title,amount,currency"] + rows).joined(separator: "\n")
+        let csv = try workspace.file("rows.csv", text)
+        // The kills fall within the time one whole import takes here, timed in a workspace of its own: a fixed
+        // range would let a fast machine finish every import before its kill and test nothing.
+        let timing = try LedgerWorkspace()
+        let started = ContinuousClock.now
+        #expect(try await timing.run(["expense", "import", try timing.file("rows.csv", text).path]).status == 0)
+        let span = max(2, Int((ContinuousClock.now - started) / .milliseconds(1) * 0.9))
         var random = Generator(state: 29)
         var faults = 0
         var acknowledged = 0
         for _ in 0..<Self.runs {
-            let delay = Duration.milliseconds(Int.random(in: 0...1_600, using: &random))
+            let delay = Duration.milliseconds(Int.random(in: 0..<span, using: &random))
             if let finished = try await run(workspace, ["expense", "import", csv.path], killAfter: delay) {
                 #expect(finished.status == 0)
                 acknowledged += rows.count
