@@ -3,8 +3,9 @@ import Foundation
 import Validation
 
 /// Validation's cases: email throughput on a realistic mix, against only reading the same bytes (through
-/// `String.UTF8View` and through a contiguous buffer), the hostile 100,000-character address, the side-by-side
-/// comparison with `NSRegularExpression`, and the invoice and URL validators.
+/// `String.UTF8View`, and through a contiguous buffer: the ratio to that read is the scanner's measure), the
+/// hostile 100,000-character address, the side-by-side comparison with `NSRegularExpression`, and the invoice
+/// and URL validators.
 enum ValidationBenchmarks {
     static let group = BenchmarkGroup(name: "validation") {
         let validator = EmailValidator()
@@ -47,7 +48,7 @@ enum ValidationBenchmarks {
             .compare(
                 name: "email: scanner vs reading each address through a contiguous buffer",
                 operations: addresses.count,
-                target: "below 1× (the floor of any per-string work)",
+                target: "≥ 0.9× (one loop over the same contiguous bytes)",
                 baseline: .init(label: "contiguous read") {
                     var nonASCII = 0
                     for address in addresses where !ByteFloor.isASCIIContiguous(address) { nonASCII += 1 }
@@ -61,7 +62,7 @@ enum ValidationBenchmarks {
             ),
             .note(
                 name: "email: addresses/s, median of 15 interleaved rounds",
-                target: "scanner ≥ 0.95× the String.UTF8View read"
+                target: "scanner ≥ 0.9× the contiguous read"
             ) {
                 ReadingFloor.compare(addresses: addresses, validator: validator, rounds: 15)
             },
@@ -164,9 +165,10 @@ private enum ReadingFloor {
         }
         func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
         let (view, buffer, scan) = (median(utf8View), median(contiguous), median(scanner))
+        // The ratio to the contiguous read first: the scanner reads the same contiguous bytes.
         return String(
-            format: "UTF8View %.1fM/s, contiguous %.1fM/s, scanner %.1fM/s; scanner %.2f× UTF8View, %.2f× contiguous",
-            view / 1e6, buffer / 1e6, scan / 1e6, scan / view, scan / buffer)
+            format: "scanner %.2f× the contiguous read (scanner %.1fM/s, contiguous %.1fM/s); UTF8View %.1fM/s, %.2f×",
+            scan / buffer, scan / 1e6, buffer / 1e6, view / 1e6, scan / view)
     }
 
     /// Addresses per second of one pass of `body` over `addresses`, the fastest of three passes: one pass is
