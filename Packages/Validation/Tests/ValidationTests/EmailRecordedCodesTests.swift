@@ -61,7 +61,9 @@ struct EmailRecordedCodesTests {
                 EmailCodeRecording.line(
                     hash: EmailCodeRecording.hash(address), masks: EmailCodeRecording.masks(address)))
         }
-        try (lines.joined(separator: "\n") + "\n").write(to: EmailCodeRecording.file, atomically: true, encoding: .utf8)
+        let text = lines.joined(separator: "\n") + "\n"
+        try text.write(to: EmailCodeRecording.file, atomically: true, encoding: .utf8)
+        #expect(try String(contentsOf: EmailCodeRecording.file, encoding: .utf8) == text, "the recording reads back")
     }
 }
 
