@@ -28,8 +28,6 @@ let package = Package(
         .testTarget(
             name: "ValidationTests",
             dependencies: ["Validation", "ValidationTesting", essentials, essentialsTesting],
-            // The recorded email codes are read from the source tree, not bundled.
-            exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
     ],
