@@ -13,9 +13,8 @@ let swiftSettings: [SwiftSetting] = [
 ]
 
 /// The test suite of a package under `Packages/`, run from its own folder, using the named products of that package
-/// and the shared kernel's (which every package may use); `excluding` names the suite's data folders, as its own
-/// manifest excludes them.
-func suite(of package: String, using products: [String], excluding: [String] = []) -> Target {
+/// and the shared kernel's (which every package may use).
+func suite(of package: String, using products: [String]) -> Target {
     .testTarget(
         name: "\(package)Tests",
         dependencies: products.map { .product(name: $0, package: package) }
@@ -26,7 +25,6 @@ func suite(of package: String, using products: [String], excluding: [String] = [
                     .product(name: "EssentialsTesting", package: "Essentials"),
                 ]),
         path: "Packages/\(package)/Tests/\(package)Tests",
-        exclude: excluding,
         swiftSettings: swiftSettings
     )
 }
@@ -172,7 +170,7 @@ let package = Package(
             path: "Apps/CommandKit/Tests/CommandKitTests",
             swiftSettings: swiftSettings
         ),
-        suite(of: "Validation", using: ["Validation", "ValidationTesting"], excluding: ["Fixtures"]),
+        suite(of: "Validation", using: ["Validation", "ValidationTesting"]),
         suite(of: "Rendering", using: ["Rendering", "RenderingTesting", "RenderingZlib"]),
         suite(of: "Storage", using: ["Storage", "StorageTesting", "StorageSQLite", "StorageFileSystem"]),
         suite(of: "Networking", using: ["Networking", "NetworkingTesting", "NetworkingURLSession"]),
