@@ -178,11 +178,11 @@ class Fixture:
             self.write(f"Packages/{name}/Package.swift", package_manifest(name) if name == "Alpha" else BETA_MANIFEST)
             self.write(f"Packages/{name}/README.md", f"# {name}\n")
             self.write(f"Packages/{name}/Sources/{name}/{name}.swift",
-                       f"/// Seed.\npublic struct {name}Value: Sendable {{}}\n")
+                       f"/// A value of the fixture package.\npublic struct {name}Value: Sendable {{}}\n")
             self.write(f"Packages/{name}/Sources/{name}Testing/Fake.swift",
-                       f"public import {name}\n\n/// Seed.\npublic let fake{name} = {name}Value()\n")
+                       f"public import {name}\n\n/// Its test double.\npublic let fake{name} = {name}Value()\n")
             self.write(f"Packages/{name}/Tests/{name}Tests/{name}Tests.swift",
-                       f"import {name}\nimport {name}Testing\nimport Testing\n\n@Test func seed() {{}}\n")
+                       f"import {name}\nimport {name}Testing\nimport Testing\n\n@Test func builds() {{}}\n")
         self.write("Packages/Beta/Sources/BetaLive/Live.swift", "import Beta\n\n/// A live backend.\npublic struct Live {}\n")
         for name, manifest, imports in (("AlphaFeature", ALPHA_FEATURE_MANIFEST, ["Alpha", "Beta"]),
                                         ("BetaFeature", BETA_FEATURE_MANIFEST, ["Beta"])):
