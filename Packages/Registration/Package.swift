@@ -9,7 +9,7 @@ let swiftSettings: [SwiftSetting] = [
 
 /// The shared kernel: the lock box, readable text and the other small values every package shares.
 let essentials: Target.Dependency = .product(name: "Essentials", package: "Essentials")
-/// Its test kit: the seeded generator the tests draw "random" data from.
+/// Its test kit: a reproducible random number generator, so test data is the same on every run.
 let essentialsTesting: Target.Dependency = .product(name: "EssentialsTesting", package: "Essentials")
 
 let package = Package(

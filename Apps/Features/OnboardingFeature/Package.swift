@@ -21,6 +21,7 @@ let package = Package(
         .package(path: "../../../Packages/Validation"),
         .package(path: "../../../Packages/Registration"),
         .package(path: "../../../Packages/Networking"),
+        .package(path: "../../../Packages/Storage"),
         .package(path: "../../CommandKit"),
     ],
     targets: [
@@ -30,6 +31,7 @@ let package = Package(
                 .product(name: "Validation", package: "Validation"),
                 .product(name: "Registration", package: "Registration"),
                 .product(name: "Networking", package: "Networking"),
+                .product(name: "Storage", package: "Storage"),
                 .product(name: "CommandKit", package: "CommandKit"),
             ],
             swiftSettings: swiftSettings

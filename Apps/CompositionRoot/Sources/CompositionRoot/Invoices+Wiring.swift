@@ -1,6 +1,7 @@
 public import CommandKit
 import Foundation
 public import InvoicesFeature
+import OnboardingFeature
 import Rendering
 import SettingsFeature
 public import Storage

@@ -1,7 +1,6 @@
-import Foundation
-import Networking
-import OnboardingFeature
-import Storage
+public import Foundation
+public import Networking
+public import Storage
 
 /// The signed-in session (Networking's `AuthToken`) kept in the Storage package's durable record file: written
 /// with fsync and rename, owner-only, and renewed under the file's lock, so two `ledger` processes that find the
@@ -10,7 +9,7 @@ import Storage
 /// `token()` reads the file every time: another process may have renewed or cleared the session since.
 /// `TokenStore.save` cannot fail, so when the file cannot be written the token is kept in memory for this run
 /// and the failure is logged; the next run asks the user to sign in again rather than using a stale token.
-actor SessionFile: SessionStoring {
+public actor SessionFile: SessionStoring {
     private struct Saved: Codable {
         var accessToken: String
         var refreshToken: String?
@@ -23,12 +22,15 @@ actor SessionFile: SessionStoring {
     private var unsaved: AuthToken?
     private var failure: SessionError?
 
-    init(record: (any RecordStoring & ExclusiveRecordUpdating)?, log: @escaping @Sendable (String) -> Void) {
+    /// A session kept in `record`, or in memory for this run when it is nil; `log` hears why a file could not
+    /// be used.
+    public init(record: (any RecordStoring & ExclusiveRecordUpdating)?, log: @escaping @Sendable (String) -> Void) {
         self.record = record
         self.log = log
     }
 
-    func token() async -> AuthToken? {
+    /// The session in the file now (another process may have changed it), or nil when signed out.
+    public func token() async -> AuthToken? {
         guard let record, unsaved == nil else { return unsaved }
         do {
             return try Self.decode(await record.read())
@@ -38,7 +40,8 @@ actor SessionFile: SessionStoring {
         }
     }
 
-    func save(_ token: AuthToken) async {
+    /// Keeps `token`; when the file cannot be written it is kept for this run and the failure remembered.
+    public func save(_ token: AuthToken) async {
         do {
             guard let record else { throw StorageError.closed }
             try await record.write(try Self.encode(token))
@@ -51,7 +54,8 @@ actor SessionFile: SessionStoring {
         }
     }
 
-    func saveFailure() async -> SessionError? {
+    /// Why the last save could not reach the file, if it could not.
+    public func saveFailure() async -> SessionError? {
         failure
     }
 
@@ -61,7 +65,8 @@ actor SessionFile: SessionStoring {
         return error.message.prefix(1).lowercased() + error.message.dropFirst().trimmingCharacters(in: ["."])
     }
 
-    func clear() async throws(SessionError) {
+    /// Signs out: the file is emptied, and the in-memory session too.
+    public func clear() async throws(SessionError) {
         unsaved = nil
         failure = nil
         do {
@@ -71,7 +76,8 @@ actor SessionFile: SessionStoring {
         }
     }
 
-    func renew(
+    /// Renews `rejected` under the file's lock, unless another process already did: then its token is used.
+    public func renew(
         _ rejected: AuthToken, using refresh: @Sendable (AuthToken) async throws(HTTPClientError) -> AuthToken
     ) async throws(HTTPClientError) -> AuthToken? {
         guard let record, unsaved == nil else { return try await inMemoryRenew(rejected, using: refresh) }
