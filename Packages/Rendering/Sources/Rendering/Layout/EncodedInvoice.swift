@@ -58,8 +58,8 @@ struct EncodedInvoice {
             meta.append((encoder.line(labels[.dueDate]), [encoder.line(locale.string(from: due))]))
         }
         metaRows = meta
-        seller = Self.party(document.seller, labels, &encoder)
-        client = Self.party(document.client, labels, &encoder)
+        seller = Self.party(document.seller, iban: document.payment?.iban, labels, &encoder)
+        client = Self.party(document.client, iban: nil, labels, &encoder)
         from = encoder.line(labels[.seller])
         billTo = encoder.line(labels[.client])
         let showsTax = document.lineItems.contains { !$0.taxRate.percent.isZero }
@@ -126,13 +126,13 @@ struct EncodedInvoice {
     }
 
     private static func party(
-        _ party: InvoiceParty, _ labels: InvoiceLabels, _ encoder: inout TextEncoder
+        _ party: InvoiceParty, iban: String?, _ labels: InvoiceLabels, _ encoder: inout TextEncoder
     ) -> EncodedParty {
         var lines = party.lines.flatMap { encoder.paragraphs($0) }
-        if let taxID = party.taxID, taxID.contains(where: { !$0.isWhitespace }) {
+        if let taxID = party.vatID ?? party.taxRegistration, taxID.contains(where: { !$0.isWhitespace }) {
             lines.append(encoder.line("\(labels[.taxID]): \(taxID)"))
         }
-        if let iban = party.iban, iban.contains(where: { !$0.isWhitespace }) {
+        if let iban, iban.contains(where: { !$0.isWhitespace }) {
             lines.append(encoder.line("\(labels[.iban]): \(Self.grouped(iban))"))
         }
         return EncodedParty(name: encoder.paragraphs(party.name), lines: lines)
