@@ -177,5 +177,24 @@ class PDFTests(unittest.TestCase):
         self.assertIn("BT-117 190.00 does not appear in the PDF's text", messages)
 
 
+class PeerTests(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls) -> None:
+        tooling_python()
+
+    def test_the_benchmark_peer_writes_an_invoice_that_passes_the_check(self) -> None:
+        with tempfile.TemporaryDirectory() as folder:
+            output = os.path.join(folder, "invoice.pdf")
+            # 60 lines: more than one page.
+            run = subprocess.run([PEER, "--lines", "60", "--runs", "1", "--output", output],
+                                 capture_output=True, text=True)
+            self.assertEqual(run.returncode, 0, run.stderr)
+            figures = json.loads(run.stdout)
+            self.assertEqual(figures["lines"], 60)
+            self.assertGreater(figures["pages"], 1)
+            result = check("--totals", output)
+            self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
+
+
 if __name__ == "__main__":
     unittest.main()
