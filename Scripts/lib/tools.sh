@@ -122,6 +122,41 @@ ensure_python_tool() {
     case ":$PATH:" in *":$venv/bin:"*) ;; *) export PATH="$venv/bin:$PATH" ;; esac
 }
 
+# The e-invoice tooling (Scripts/einvoice-check, Scripts/bench-facturx-peer): factur-x ships the Factur-X XSDs and
+# the EN 16931 Schematron compiled to XSLT in its package data, saxonche runs that XSLT 2.0, pikepdf reads the PDF
+# structure, lxml validates against the XSD, reportlab draws the benchmark's invoice, pillow makes its
+# sRGB output intent profile (pypdf, which factur-x uses, is pinned too). No PyPI package ships KoSIT's
+# XRechnung Schematron (the candidates download it or call a web service at run time), so the BR-DE rules are
+# checked in Scripts/einvoice-check itself.
+EINVOICE_REQUIREMENTS=(factur-x==7.8 saxonche==13.1.1 pikepdf==10.17.0 lxml==6.1.3 reportlab==5.1.0 pypdf==7.1.1
+    pillow==13.0.0)
+
+# ensure_python_packages NAME REQUIREMENT...: installs the pinned REQUIREMENTs into PYTHON_TOOLS_DIR when they are
+# missing or pinned differently (recorded under NAME), and prints the environment's python; says what failed.
+ensure_python_packages() {
+    local name="$1" venv="$PYTHON_TOOLS_DIR"
+    shift
+    local stamp="$venv/installed-$name" wanted="$*"
+    if [ -x "$venv/bin/python" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$wanted" ]; then
+        echo "$venv/bin/python"
+        return 0
+    fi
+    if [ ! -x "$venv/bin/python" ]; then
+        mkdir -p "$(dirname "$venv")"
+        if ! python3 -m venv "$venv" >/dev/null 2>&1; then
+            echo "Could not create a Python virtual environment in $venv (Debian: apt-get install python3-venv)" >&2
+            return 1
+        fi
+    fi
+    echo "Installing $wanted into $venv" >&2
+    if ! "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --prefer-binary "$@" >&2; then
+        echo "pip could not install $wanted (it needs PyPI); install them by hand: pip install $wanted" >&2
+        return 1
+    fi
+    echo "$wanted" >"$stamp"
+    echo "$venv/bin/python"
+}
+
 # check_swift_version [FILE]: the toolchain on PATH is the one FILE (default .swift-version at the root) pins, the
 # version CI uses; on a mismatch it names both and fails.
 check_swift_version() {
