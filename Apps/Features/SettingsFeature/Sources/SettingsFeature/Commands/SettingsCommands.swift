@@ -155,6 +155,12 @@ extension CommandError {
                 hint: "Give the path of a TrueType font file, such as DroidSansFallbackFull.ttf from the "
                     + "fonts-droid-fallback package; nothing was changed.",
                 status: .dataError)
+        case .unknownLocale:
+            CommandError(
+                message: error.description,
+                hint: "Give a language and region, such as de_DE, en_GB or pl_PL ('-' or '_' between them); "
+                    + "nothing was changed.",
+                status: .dataError)
         }
     }
 }
