@@ -42,6 +42,12 @@ struct WeekdayAndLocaleTests {
     @Test func helpSaysHowDaysAreNumbered() async {
         let result = await harness().run(["config", "list"])
         #expect(result.output.isEmpty == false)
+        let commands = SettingsCommands(settings: {
+            DocumentSettingsStore(documents: FakeDocumentStore(), messages: .english)
+        })
+        let setHelp = commands.commands.first { $0.path == ["config", "set"] }?.help ?? ""
+        let words = setHelp.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(words.contains("mon to sun") && words.contains("1 is Monday, 7 is Sunday"), "\(setHelp)")
         let help = SettingKey.firstWeekday.summary
         #expect(help.contains("mon") && help.contains("1 is Monday"), "\(help)")
     }
