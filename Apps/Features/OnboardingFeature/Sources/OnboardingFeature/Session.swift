@@ -1,3 +1,4 @@
+public import Foundation
 public import Networking
 public import Validation
 
@@ -40,6 +41,14 @@ public protocol SessionManaging: Sendable {
     func currentUser() async throws(SessionError) -> CurrentUser?
     /// Why the last session saved on this device (by signing in or registering) could not be kept there, or nil.
     func saveFailure() async -> SessionError?
+    /// The address of the server the sessions are kept with, so that a screen can name it when it cannot be
+    /// reached; nil when there is none to name.
+    var server: URL? { get }
+}
+
+extension SessionManaging {
+    /// No address to name, unless the conformance knows one.
+    public var server: URL? { nil }
 }
 
 /// `SessionManaging` over the sign-in resource of the Ledger API.
@@ -84,6 +93,9 @@ public struct SessionManager: SessionManaging {
     public func saveFailure() async -> SessionError? {
         await session.saveFailure()
     }
+
+    /// The API's base URL.
+    public var server: URL? { api.baseURL }
 
     /// See the protocol.
     public func signOut() async throws(SessionError) -> Bool {

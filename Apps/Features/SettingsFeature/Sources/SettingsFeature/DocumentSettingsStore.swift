@@ -11,6 +11,7 @@ public struct DocumentSettingsStore: SettingsReading, SettingsEditing {
     private let messages: ValidationMessages
     private let undrawableCharacters: UndrawableCharacters?
     private let fontProblem: FontFileCheck?
+    private let localeCheck: LocaleCheck
 
     /// The document the settings live in.
     static let documentID = "settings.json"
@@ -21,7 +22,8 @@ public struct DocumentSettingsStore: SettingsReading, SettingsEditing {
 
     /// Creates a store on `documents`, wording problems with `messages`; text the invoice fonts cannot draw is
     /// refused when `undrawableCharacters` is given, and a fallback font file `fontProblem` finds fault with.
-    /// Without `fontProblem` any non-empty path is kept.
+    /// Without `fontProblem` any non-empty path is kept. A locale is kept when `localeCheck` knows it
+    /// (Foundation's lists, ``FoundationLocaleCheck``, when none is given).
     ///
     /// `changes` makes each change exclusive: every `set` and `unset` runs inside its `withExclusiveAccess` (its
     /// bytes are not used). Stores that share the settings across processes share a lock file through it (the app
@@ -29,13 +31,15 @@ public struct DocumentSettingsStore: SettingsReading, SettingsEditing {
     /// copies run one at a time, which is enough when one process shares one store.
     public init(
         documents: any DocumentStore, messages: ValidationMessages, undrawableCharacters: UndrawableCharacters? = nil,
-        fontProblem: FontFileCheck? = nil, changes: (any ExclusiveRecordUpdating)? = nil
+        fontProblem: FontFileCheck? = nil, changes: (any ExclusiveRecordUpdating)? = nil,
+        localeCheck: LocaleCheck? = nil
     ) {
         self.documents = documents
         self.changes = changes ?? OneChangeAtATime()
         self.messages = messages
         self.undrawableCharacters = undrawableCharacters
         self.fontProblem = fontProblem
+        self.localeCheck = localeCheck ?? FoundationLocaleCheck.check
     }
 
     /// See the protocol.
@@ -87,9 +91,13 @@ public struct DocumentSettingsStore: SettingsReading, SettingsEditing {
         case .locale:
             settings.locale = value
             failures = Validator.localeIdentifier.validate(value)
+            if failures.isEmpty, case .unknown(let suggestions) = localeCheck(value) {
+                throw .unknownLocale(value, suggestions: suggestions)
+            }
         case .firstWeekday:
-            settings.firstWeekday = value.lowercased()
-            failures = Validator.firstWeekday.validate(value)
+            guard let day = WeekdayText.weekday(value) else { throw .invalid(key, [WeekdayText.problem]) }
+            settings.firstWeekday = "\(day)"
+            failures = []
         case .timeZone:
             settings.timeZone = value
             failures = Validator.timeZoneIdentifier().validate(value)

@@ -30,7 +30,8 @@ public struct LedgerSettings: Hashable, Sendable, Codable {
     public var currency: String
     /// The locale money is shown in (`de_DE`); nil for the system's.
     public var locale: String?
-    /// The first day of the week as the user set it (`monday`, `7`); nil for the locale's.
+    /// The first day of the week (`monday`; settings kept before abbreviations were accepted may hold `1` to `7`);
+    /// nil for the locale's.
     public var firstWeekday: String?
     /// The time zone days are counted in (`Europe/Berlin`); nil for the system's.
     public var timeZone: String?
@@ -97,7 +98,7 @@ public enum SettingKey: String, CaseIterable, Hashable, Sendable {
         case .sellerIBAN: "the IBAN payments go to"
         case .currency: "the ISO 4217 code amounts are in by default, such as EUR"
         case .locale: "how money looks, such as de_DE or en_GB"
-        case .firstWeekday: "the first day of the week, monday to sunday or 1 to 7"
+        case .firstWeekday: "the first day of the week: \(WeekdayText.accepted)"
         case .timeZone: "the time zone days are counted in, such as Europe/Berlin"
         case .invoiceFallbackFont: "a TrueType font file for what invoices cannot draw, such as Chinese"
         }
@@ -127,6 +128,9 @@ public enum SettingsError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file cannot serve as the invoices' fallback font (missing, unreadable, or not a usable TrueType
     /// font); `reason` says which. Nothing was changed.
     case unusableFont(path: String, reason: String)
+    /// The locale identifier is well formed but Foundation has no such locale (it would silently show money in
+    /// its root locale instead); `suggestions` are the closest it knows. Nothing was changed.
+    case unknownLocale(String, suggestions: [String])
 
     /// The failure as a sentence.
     public var description: String {
@@ -141,6 +145,10 @@ public enum SettingsError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unreadable(let detail): "the settings cannot be read: \(detail)"
         case .storage(let error): "the settings could not be read or kept: \(error)"
         case .unusableFont(let path, let reason): "\(path) cannot be the invoice fallback font: \(reason)"
+        case .unknownLocale(let identifier, let suggestions) where suggestions.isEmpty:
+            "there is no locale '\(identifier)'"
+        case .unknownLocale(let identifier, let suggestions):
+            "there is no locale '\(identifier)'; the closest are \(suggestions.joined(separator: ", "))"
         }
     }
 }

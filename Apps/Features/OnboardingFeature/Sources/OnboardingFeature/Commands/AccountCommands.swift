@@ -93,10 +93,11 @@ public struct AccountCommands: CommandGroup {
         { invocation throws(CommandError) in
             let email = try invocation.positionals()[0]
             let user: CurrentUser
+            let sessions = sessions()
             do throws(SessionError) {
-                user = try await sessions().signIn(email: email)
+                user = try await sessions.signIn(email: email)
             } catch {
-                throw .session(error)
+                throw .session(error, server: sessions.server)
             }
             let shown = TerminalText.safe(user.email)
             if invocation.console.json {
@@ -132,10 +133,11 @@ public struct AccountCommands: CommandGroup {
         CommandSpec(path: ["whoami"], summary: "who is signed in on this machine") { invocation throws(CommandError) in
             _ = try invocation.positionals()
             let user: CurrentUser?
+            let sessions = sessions()
             do throws(SessionError) {
-                user = try await sessions().currentUser()
+                user = try await sessions.currentUser()
             } catch {
-                throw .session(error, action: "checking who is signed in")
+                throw .session(error, action: "checking who is signed in", server: sessions.server)
             }
             guard let user else { throw .session(.notSignedIn) }
             if invocation.console.json {

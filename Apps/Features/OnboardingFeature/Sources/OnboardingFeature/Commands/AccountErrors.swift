@@ -1,11 +1,13 @@
 import CommandKit
+import Foundation
 import Registration
 import Validation
 
 /// The account flows' errors said for people: what happened, what to do, and the exit status.
 extension CommandError {
-    /// `error` of `action` ("the sign-in", "checking who is signed in") said for people.
-    static func session(_ error: SessionError, action: String = "the sign-in") -> CommandError {
+    /// `error` of `action` ("the sign-in", "checking who is signed in") said for people. A server that cannot be
+    /// reached is said as such, with its address (`server`) when known: it is not the sign-in that failed.
+    static func session(_ error: SessionError, action: String = "the sign-in", server: URL? = nil) -> CommandError {
         switch error {
         case .invalidEmail(let codes):
             CommandError(
@@ -24,8 +26,10 @@ extension CommandError {
                 hint: "Sign in again with 'ledger login EMAIL'.", status: .dataError)
         case .unavailable(let detail):
             CommandError(
-                message: "\(action) did not go through: \(TerminalText.safe(detail))",
-                hint: "Check that the API server is running (--api-url), then try again.", status: .unavailable)
+                message: "the Ledger API" + (server.map { " at \(TerminalText.safe($0.absoluteString))" } ?? "")
+                    + " could not be reached",
+                hint: "Is the server running? Start it and try again, or name the right one with --api-url URL.",
+                status: .unavailable, details: [TerminalText.safe(detail)])
         case .unexpectedAnswer(let detail):
             CommandError(
                 message: "\(action) did not go through: the server answered, but not as the Ledger API does",

@@ -46,7 +46,8 @@ public struct SettingsCommands: CommandGroup {
                 path: ["config", "set"], arguments: ["KEY", "VALUE", "MORE?"], summary: "change a setting",
                 details: "seller.address takes one value per address line (ledger config set seller.address "
                     + "'1 Main Street' '10115 Berlin'); every other setting takes one value. Values are validated "
-                    + "before they are kept.",
+                    + "before they are kept: week.first-day takes \(WeekdayText.accepted); locale takes a locale "
+                    + "Foundation knows, such as de_DE or pl-PL.",
                 argumentChoices: [SettingKey.allCases.map(\.rawValue)]
             ) { invocation throws(CommandError) in
                 let words = invocation.arguments.positionals
@@ -154,6 +155,12 @@ extension CommandError {
                 message: error.description,
                 hint: "Give the path of a TrueType font file, such as DroidSansFallbackFull.ttf from the "
                     + "fonts-droid-fallback package; nothing was changed.",
+                status: .dataError)
+        case .unknownLocale:
+            CommandError(
+                message: error.description,
+                hint: "Give a language and region, such as de_DE, en_GB or pl_PL ('-' or '_' between them); "
+                    + "nothing was changed.",
                 status: .dataError)
         }
     }
