@@ -109,8 +109,15 @@ public struct CSVExpenseImporter: ExpenseImporting {
         let encoding = options.encoding ?? CSVTextEncoding.detect(sample)
         if encoding == .utf8, options.columns.isEmpty {
             var reader = CSVReader(source: try Self.open(source), options: Self.reading)
-            guard let header = try await next(&reader, saved: 0) else { throw .unreadableFile(Self.emptyFile) }
-            if let columns = Self.nativeColumns(of: header.fields) {
+            // A first line that is not comma-separated CSV (`"Girokonto";"DE12..."`) is a bank's, read below.
+            var header: CSVRow?
+            do throws(ExpenseImportError) {
+                guard let row = try await next(&reader, saved: 0) else { throw .unreadableFile(Self.emptyFile) }
+                header = row
+            } catch {
+                guard case .unreadableFile(let problem) = error, problem != Self.emptyFile else { throw error }
+            }
+            if let header, let columns = Self.nativeColumns(of: header.fields) {
                 return try await importRows(reader, totalBytes: totalBytes, progress: progress) { row in
                     entry(from: row, columns: columns)
                 }
@@ -155,6 +162,8 @@ public struct CSVExpenseImporter: ExpenseImporting {
             switch outcome(row) {
             case .skipped:
                 summary.skippedCredits += 1
+            case .ignored:
+                break
             case .rejected(let rejected):
                 summary.rejectedCount += 1
                 if summary.rejected.count < Self.listedRejections { summary.rejected.append(rejected) }
@@ -226,6 +235,8 @@ public struct CSVExpenseImporter: ExpenseImporting {
     enum RowOutcome {
         /// A credit, left out unless credits are imported.
         case skipped
+        /// A line with no amount at all (a bank's opening balance): not a transaction.
+        case ignored
         /// A good row: its entry, the content that identifies it, and the id it names, if any.
         case accepted(ExpenseEntry, key: String, id: UUID?)
         case rejected(RejectedRow)

@@ -71,12 +71,12 @@ public enum BankHeadings {
 
     /// The currency a heading names (`Bedrag (EUR)`, `Betrag (€)`), or nil.
     static func currency(inHeading heading: String) -> String? {
-        if heading.contains("€") { return "EUR" }
+        if heading.contains("€") || heading.lowercased().contains("euro") { return "EUR" }
         let words = heading.split { !$0.isLetter }.map(String.init)
         return words.count > 1 ? words.last.flatMap(currencyCode(in:)) : nil
     }
 
-    private static func currencyCode(in word: String) -> String? {
+    static func currencyCode(in word: String) -> String? {
         let known: Set<String> = ["EUR", "USD", "GBP", "PLN", "CHF", "CZK", "HUF", "SEK", "NOK", "DKK"]
         return known.contains(word.uppercased()) ? word.uppercased() : nil
     }

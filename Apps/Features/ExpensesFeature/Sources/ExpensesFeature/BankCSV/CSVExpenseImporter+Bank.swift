@@ -201,6 +201,7 @@ extension CSVExpenseImporter {
             let text = field(index)
             return text.isEmpty || mark.amount(text) == 0 ? nil : text
         }
+        if [columns.amount, columns.debit, columns.credit].allSatisfy({ field($0).isEmpty }) { return .ignored }
         var amountText = ""
         var isDebit = true
         if let text = nonZero(columns.debit) {
@@ -225,12 +226,15 @@ extension CSVExpenseImporter {
                         + (mark == .comma ? "12,50." : "12.50.")))
         }
         if !isDebit, !importsCredits, problems.isEmpty { return .skipped }
+        // A currency written in the amount's cell (`-45,99 PLN`) when the file has no currency column.
+        let cellCurrency = amountText.split(separator: " ").last.flatMap { BankHeadings.currencyCode(in: String($0)) }
         let titles = columns.titles.map(field)
         let title = titles.first { !$0.isEmpty } ?? ""
         let other = titles.first { !$0.isEmpty && $0 != title }
         let expense = NewExpense(
             title: title, price: amount ?? 1,
-            currencyCode: columns.currency.map(field).flatMap { $0.isEmpty ? nil : $0 } ?? layout.currency ?? "",
+            currencyCode: columns.currency.map(field).flatMap { $0.isEmpty ? nil : $0 } ?? cellCurrency ?? layout
+                .currency ?? "",
             date: date ?? Date(timeIntervalSince1970: 0), comment: other ?? field(columns.comment))
         problems += rules.problems(in: expense).filter { !(amount == nil && $0.path == "price") }
         guard problems.isEmpty, let date else { return .rejected(RejectedRow(line: row.line, problems: problems)) }
