@@ -98,8 +98,6 @@ extension CSVExpenseImporter {
         var dateCounts = [BankDateFormat: Int]()
         var markCounts = [DecimalMark: Int]()
         var negative = [DecimalMark: Bool]()
-        var dates = 0
-        var amounts = 0
         var firstDate: (line: Int, text: String)?
         var twoDays: [(line: Int, text: String, readings: [BankDateFormat: String])] = []
         var twoAmounts: [(line: Int, text: String, readings: [DecimalMark: Decimal])] = []
@@ -112,7 +110,6 @@ extension CSVExpenseImporter {
             }
             let dateText = field(columns.date)
             if !dateText.isEmpty {
-                dates += 1
                 if firstDate == nil { firstDate = (row.line, dateText) }
                 var readings = [BankDateFormat: String]()
                 for format in dateFormats {
@@ -122,7 +119,6 @@ extension CSVExpenseImporter {
                 if Set(readings.values).count > 1, twoDays.count < 64 { twoDays.append((row.line, dateText, readings)) }
             }
             for text in [field(columns.amount), field(columns.debit), field(columns.credit)] where !text.isEmpty {
-                amounts += 1
                 var readings = [DecimalMark: Decimal]()
                 for mark in marks { if let value = mark.amount(text) { readings[mark] = value } }
                 for (mark, value) in readings {
@@ -177,7 +173,6 @@ extension CSVExpenseImporter {
         }
         layout.decimalMark = marks.first(where: bestMarks.contains) ?? marks[0]
         layout.signed = negative[layout.decimalMark] == true
-        _ = amounts + dates
     }
 
     /// One row of a bank export as an expense, a skipped credit, or a rejected row.
