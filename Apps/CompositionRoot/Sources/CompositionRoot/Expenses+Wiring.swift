@@ -7,8 +7,8 @@ import StorageSQLite
 import Validation
 
 extension LedgerFactory {
-    /// Expenses and reports on the data folder's store: validated adds, CSV import and export, reports in the
-    /// user's calendar.
+    /// Expenses and reports on the data folder's store: validated adds, CSV import and export (bank import profiles
+    /// are documents of the same store, beside the settings), reports in the user's calendar.
     public func makeExpenses() async throws(StorageError) -> Expenses {
         let store = try await store.open()
         let configured = await configured()
@@ -27,7 +27,7 @@ extension LedgerFactory {
         return Expenses(
             recorder: recorder, importer: CSVExpenseImporter(rules: recorder, saver: store, days: environment.days),
             exporter: reports, reports: reports, corrections: ExpenseEditor(rules: recorder, store: store),
-            display: configured.display)
+            display: configured.display, profiles: DocumentImportProfiles(documents: store))
     }
 
     /// The expense and report commands.

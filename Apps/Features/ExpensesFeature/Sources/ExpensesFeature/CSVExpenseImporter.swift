@@ -22,10 +22,10 @@ import Validation
 ///   same file again replaces instead of duplicating, identical purchases of one file stay apart, and an import
 ///   interrupted by a failure can be re-run.
 public struct CSVExpenseImporter: ExpenseImporting {
-    private let rules: any ExpenseChecking
-    private let saver: any ExpenseSaving
-    private let days: DayFormat
-    private let batchSize: Int
+    let rules: any ExpenseChecking
+    let saver: any ExpenseSaving
+    let days: DayFormat
+    let batchSize: Int
 
     /// At most this many rejected rows are listed in a summary; the rest are counted.
     public static let listedRejections = 100
@@ -50,40 +50,108 @@ public struct CSVExpenseImporter: ExpenseImporting {
         let id: Int?
     }
 
-    /// Imports the CSV file at `file`, streaming it.
+    /// Imports the CSV file at `file`, streaming it: the app's own CSV, or a bank's export read as `options` say.
     public func importCSV(
-        from file: URL, progress: @escaping @Sendable (ImportProgress) -> Void
+        from file: URL, options: ExpenseImportOptions, progress: @escaping @Sendable (ImportProgress) -> Void
     ) async throws(ExpenseImportError) -> ImportSummary {
-        let reader: CSVReader<CSVFileSource>
-        do {
-            reader = try CSVReader(contentsOf: file, options: Self.reading)
+        let sample: [UInt8]
+        do throws(FileReadProblem) {
+            sample = try FileReadProblem.sample(of: file, count: Self.sampleSize)
         } catch {
             throw .unreadableFile(
                 ValidationProblem(
                     code: ValidationCode(rawValue: "import.unreadableFile"), path: "",
-                    message: "The file cannot be read (\(error))."))
+                    message: "The file cannot be read: \(error)."))
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? nil
-        return try await importRows(reader, totalBytes: size, progress: progress)
+        return try await importDetecting(sample: sample, totalBytes: size, options: options, progress: progress) {
+            () throws(StorageError) in try CSVFileSource(url: file)
+        }
+    }
+
+    /// Imports the CSV file at `file`, streaming it, detecting a bank's format with no options.
+    public func importCSV(
+        from file: URL, progress: @escaping @Sendable (ImportProgress) -> Void
+    ) async throws(ExpenseImportError) -> ImportSummary {
+        try await importCSV(from: file, options: ExpenseImportOptions(), progress: progress)
+    }
+
+    /// Imports `csv`: the app's own CSV, or a bank's export read as `options` say.
+    public func importCSV(
+        _ csv: String, options: ExpenseImportOptions, progress: @escaping @Sendable (ImportProgress) -> Void
+    ) async throws(ExpenseImportError) -> ImportSummary {
+        try await importCSV(data: Data(csv.utf8), options: options, progress: progress)
+    }
+
+    /// Imports the bytes of a file already in memory (a bank export in its own encoding).
+    public func importCSV(
+        data: Data, options: ExpenseImportOptions, progress: @escaping @Sendable (ImportProgress) -> Void
+    ) async throws(ExpenseImportError) -> ImportSummary {
+        try await importDetecting(
+            sample: [UInt8](data.prefix(Self.sampleSize)), totalBytes: data.count, options: options,
+            progress: progress
+        ) { () throws(StorageError) in CSVDataSource(data) }
     }
 
     /// Imports `csv`.
     public func importCSV(
         _ csv: String, progress: @escaping @Sendable (ImportProgress) -> Void
     ) async throws(ExpenseImportError) -> ImportSummary {
-        try await importRows(
-            CSVReader(text: csv, options: Self.reading), totalBytes: csv.utf8.count, progress: progress)
+        try await importCSV(csv, options: ExpenseImportOptions(), progress: progress)
+    }
+
+    /// The app's own CSV (UTF-8, its header on line 1) is imported as it always was; anything else as a bank
+    /// export.
+    private func importDetecting<Source: CSVByteSource>(
+        sample: [UInt8], totalBytes: Int?, options: ExpenseImportOptions,
+        progress: @escaping @Sendable (ImportProgress) -> Void, source: () throws(StorageError) -> Source
+    ) async throws(ExpenseImportError) -> ImportSummary {
+        let encoding = options.encoding ?? CSVTextEncoding.detect(sample)
+        if encoding == .utf8, options.columns.isEmpty {
+            var reader = CSVReader(source: try Self.open(source), options: Self.reading)
+            // A first line that is not comma-separated CSV (`"Girokonto";"DE12..."`) is a bank's, read below.
+            var header: CSVRow?
+            do throws(ExpenseImportError) {
+                guard let row = try await next(&reader, saved: 0) else { throw .unreadableFile(Self.emptyFile) }
+                header = row
+            } catch {
+                guard case .unreadableFile(let problem) = error, problem != Self.emptyFile else { throw error }
+            }
+            if let header, let columns = Self.nativeColumns(of: header.fields) {
+                return try await importRows(reader, totalBytes: totalBytes, progress: progress) { row in
+                    entry(from: row, columns: columns)
+                }
+            }
+        }
+        return try await importBankFile(
+            sample: sample, encoding: encoding, totalBytes: totalBytes, options: options, progress: progress,
+            source: source)
+    }
+
+    /// How much of a file detection reads: the encoding, the separator and the header line.
+    static let sampleSize = 64 * 1_024
+
+    static func open<Source: CSVByteSource>(
+        _ source: () throws(StorageError) -> Source
+    ) throws(ExpenseImportError) -> Source {
+        do {
+            return try source()
+        } catch {
+            throw .unreadableFile(
+                ValidationProblem(
+                    code: ValidationCode(rawValue: "import.unreadableFile"), path: "",
+                    message: "The file cannot be read (\(error))."))
+        }
     }
 
     /// Cells an export defused against spreadsheet formulas (`'=SUM(A1)`) read back as typed.
-    private static let reading = CSVReadingOptions(undoesFormulaDefusing: true)
+    static let reading = CSVReadingOptions(undoesFormulaDefusing: true)
 
-    private func importRows<Source: CSVByteSource>(
-        _ reader: CSVReader<Source>, totalBytes: Int?, progress: @escaping @Sendable (ImportProgress) -> Void
+    func importRows<Source: CSVByteSource>(
+        _ reader: CSVReader<Source>, totalBytes: Int?, progress: @escaping @Sendable (ImportProgress) -> Void,
+        outcome: (CSVRow) -> RowOutcome
     ) async throws(ExpenseImportError) -> ImportSummary {
         var reader = reader
-        guard let header = try await next(&reader, saved: 0) else { throw .unreadableFile(Self.emptyFile) }
-        let columns = try Self.columns(of: header.fields)
         var identity = ImportIdentity(expectedBytes: totalBytes ?? 1 << 20)
         var summary = ImportSummary(inserted: 0, replaced: 0, rejected: [])
         var batch: [ExpenseEntry] = []
@@ -91,7 +159,11 @@ public struct CSVExpenseImporter: ExpenseImporting {
         var read = 0
         while let row = try await next(&reader, saved: summary.saved) {
             read += 1
-            switch entry(from: row, columns: columns) {
+            switch outcome(row) {
+            case .skipped:
+                summary.skippedCredits += 1
+            case .ignored:
+                break
             case .rejected(let rejected):
                 summary.rejectedCount += 1
                 if summary.rejected.count < Self.listedRejections { summary.rejected.append(rejected) }
@@ -118,7 +190,7 @@ public struct CSVExpenseImporter: ExpenseImporting {
     }
 
     /// The next record, with the reader's problems said for people.
-    private func next<Source: CSVByteSource>(
+    func next<Source: CSVByteSource>(
         _ reader: inout CSVReader<Source>, saved: Int
     ) async throws(ExpenseImportError) -> CSVRow? {
         do {
@@ -148,8 +220,7 @@ public struct CSVExpenseImporter: ExpenseImporting {
         }
     }
 
-    private func save(_ batch: inout [ExpenseEntry], into summary: inout ImportSummary) async throws(ExpenseImportError)
-    {
+    func save(_ batch: inout [ExpenseEntry], into summary: inout ImportSummary) async throws(ExpenseImportError) {
         guard !batch.isEmpty else { return }
         do {
             let receipt = try await saver.save(batch)
@@ -161,7 +232,11 @@ public struct CSVExpenseImporter: ExpenseImporting {
         }
     }
 
-    private enum RowOutcome {
+    enum RowOutcome {
+        /// A credit, left out unless credits are imported.
+        case skipped
+        /// A line with no amount at all (a bank's opening balance): not a transaction.
+        case ignored
         /// A good row: its entry, the content that identifies it, and the id it names, if any.
         case accepted(ExpenseEntry, key: String, id: UUID?)
         case rejected(RejectedRow)
@@ -237,21 +312,16 @@ public struct CSVExpenseImporter: ExpenseImporting {
         return .accepted(entry, key: Self.contentKey(entry, day: days.string(from: date)), id: id)
     }
 
-    private static let emptyFile = ValidationProblem(
+    static let emptyFile = ValidationProblem(
         code: ValidationCode(rawValue: "import.emptyFile"), path: "", message: "The file has no header line.")
 
-    private static func columns(of header: [String]) throws(ExpenseImportError) -> Columns {
+    /// The columns of the app's own CSV, or nil when `header` is not its header.
+    private static func nativeColumns(of header: [String]) -> Columns? {
         let names = header.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         func index(_ candidates: String...) -> Int? { names.firstIndex { candidates.contains($0) } }
         guard let date = index("date"), let title = index("title"), let amount = index("amount", "price"),
             let currency = index("currency")
-        else {
-            throw .unreadableFile(
-                ValidationProblem(
-                    code: ValidationCode(rawValue: "import.missingColumns"), path: "line 1",
-                    message: "The header must name the columns date, title, amount and currency "
-                        + "(time and comment are optional); it names: \(header.joined(separator: ", "))."))
-        }
+        else { return nil }
         return Columns(
             date: date, time: index("time"), offset: index("utc_offset"), title: title, amount: amount,
             currency: currency, comment: index("comment"), id: index("id"))
@@ -259,7 +329,7 @@ public struct CSVExpenseImporter: ExpenseImporting {
 
     /// What identifies a row: the calendar day as written (never the instant, which moves with the time zone
     /// the file is imported in) and every other field; `ImportIdentity` adds which occurrence it is.
-    private static func contentKey(_ entry: ExpenseEntry, day: String) -> String {
+    static func contentKey(_ entry: ExpenseEntry, day: String) -> String {
         [day, entry.title, "\(entry.price)", entry.currencyCode, entry.comment].joined(separator: "\u{1F}")
     }
 }

@@ -15,14 +15,18 @@ public struct Expenses: Sendable {
     public let reports: any ExpenseReporting
     /// Corrects and deletes recorded expenses.
     public let corrections: any ExpenseCorrecting
+    /// Remembers the formats of bank exports under names (`--profile`); nil where nothing can be kept.
+    public let profiles: (any ImportProfileStoring)?
     /// How amounts and days are shown and read: the user's calendar, locale, clock and default currency.
     public let display: DisplayContext
 
     /// Bundles the parts; the composition root builds them on one store.
     public init(
         recorder: any ExpenseRecording, importer: any ExpenseImporting, exporter: any ExpenseExporting,
-        reports: any ExpenseReporting, corrections: any ExpenseCorrecting, display: DisplayContext
+        reports: any ExpenseReporting, corrections: any ExpenseCorrecting, display: DisplayContext,
+        profiles: (any ImportProfileStoring)? = nil
     ) {
+        self.profiles = profiles
         self.recorder = recorder
         self.importer = importer
         self.exporter = exporter
@@ -118,6 +122,8 @@ public struct ImportSummary: Hashable, Sendable, Codable {
     public var rejected: [RejectedRow]
     /// How many rows were not imported in all.
     public var rejectedCount: Int
+    /// Credits (money received) of a bank export that were left out, as asked unless `--credits` is given.
+    public var skippedCredits: Int = 0
 
     /// Creates a summary.
     public init(inserted: Int, replaced: Int, rejected: [RejectedRow], rejectedCount: Int? = nil) {
@@ -139,6 +145,10 @@ public enum ExpenseImportError: Error, Hashable, Sendable {
     case storage(StorageError, savedRows: Int)
     /// The import was cancelled between batches; rows saved before are kept.
     case cancelled(savedRows: Int)
+    /// A bank export can be read two ways (days as DD/MM or MM/DD, `1.250` as 1.25 or 1250): the problem names a
+    /// line and both readings, and its path the option that decides (`date-format`, `decimal-mark`). Nothing was
+    /// saved.
+    case ambiguous(ValidationProblem)
 }
 
 /// Imports expenses from CSV.
@@ -151,6 +161,11 @@ public protocol ExpenseImporting: Sendable {
     /// Imports `csv` the same way.
     func importCSV(
         _ csv: String, progress: @escaping @Sendable (ImportProgress) -> Void
+    ) async throws(ExpenseImportError) -> ImportSummary
+    /// Imports the file at `file`: the app's own CSV, or a bank's export whose encoding, separator, header line,
+    /// columns, date format and decimal mark are detected unless `options` give them.
+    func importCSV(
+        from file: URL, options: ExpenseImportOptions, progress: @escaping @Sendable (ImportProgress) -> Void
     ) async throws(ExpenseImportError) -> ImportSummary
 }
 

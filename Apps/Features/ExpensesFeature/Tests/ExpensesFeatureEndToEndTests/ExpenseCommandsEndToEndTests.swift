@@ -109,7 +109,7 @@ struct ExpenseCommandsEndToEndTests {
         (["expense", "edit", "12345678"], 64, "needs at least one of"),
         (["expense", "list", "extra"], 64, "does not take 'extra'"),
         (["expense", "import"], 64, "needs FILE.csv"),
-        (["expense", "import", "/no/such/file.csv"], 64, "cannot read '/no/such/file.csv'"),
+        (["expense", "import", "/no/such/file.csv"], 64, "cannot read '/no/such/file.csv': there is no such file"),
         (["report"], 64, "report needs a period (day, week, month or year)"),
         (["report", "decade"], 64, "unknown report period 'decade'"),
         (["report", "--from", "2026-03-10"], 64, "both --from and --to"),

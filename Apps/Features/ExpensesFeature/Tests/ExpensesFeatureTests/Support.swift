@@ -10,7 +10,8 @@ import Validation
 
 /// The expenses feature on an in-memory store, wired as the composition root wires it.
 func makeExpenses(
-    store: any ExpenseStore = FakeExpenseStore(), now: @escaping @Sendable () -> Date = { fixedNow }
+    store: any ExpenseStore = FakeExpenseStore(), now: @escaping @Sendable () -> Date = { fixedNow },
+    profiles: (any ImportProfileStoring)? = nil
 )
     -> Expenses
 {
@@ -24,7 +25,7 @@ func makeExpenses(
         recorder: recorder,
         importer: CSVExpenseImporter(rules: recorder, saver: store, days: DayFormat(calendar: utcCalendar)),
         exporter: reports, reports: reports, corrections: ExpenseEditor(rules: recorder, store: store),
-        display: display(now: now))
+        display: display(now: now), profiles: profiles)
 }
 
 /// Days in UTC, money as `en_US` prints it, EUR by default.

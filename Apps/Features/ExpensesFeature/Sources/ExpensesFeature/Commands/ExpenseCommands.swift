@@ -167,21 +167,42 @@ public struct ExpenseCommands: CommandGroup {
     private var importFile: CommandSpec {
         CommandSpec(
             path: ["expense", "import"], arguments: ["FILE.csv"],
-            summary: "import a CSV file (columns date,title,amount,currency[,comment])",
+            summary: "import the app's CSV or a bank's export (detects its separator, dates, decimals, encoding)",
+            options: [
+                .value(
+                    "columns", "FIELD=HEADING,...",
+                    "headings the built-in list does not know: date, title, amount, debit, credit, direction, "
+                        + "currency, comment"),
+                .value("profile", "NAME", "saves --columns and the other format options under NAME, or reads them"),
+                .value("encoding", "NAME", "utf-8, windows-1250, windows-1252 or iso-8859-2 (default: detected)"),
+                .value(
+                    "date-format", "FORMAT",
+                    BankDateFormat.allCases.map(\.rawValue).joined(separator: ", ") + " (default: detected)"),
+                .value("decimal-mark", "MARK", "'.' or ',' (default: detected)"),
+                .value("currency", "CODE", "the currency of a file without a currency column (default: configured)"),
+                .flag("credits", "import credits (money received) too; they are skipped by default"),
+            ],
             details: "Good rows are kept and bad rows are reported with their line numbers. Importing the same file "
-                + "again adds nothing."
+                + "again adds nothing. A bank export is read as it is: the separator, the account lines before the "
+                + "header, the columns (common headings in English, German, French, Polish, Spanish and Dutch), "
+                + "the date format, the decimal mark and the encoding are detected; debits become expenses. A file "
+                + "that reads two ways is refused, naming a line and both readings."
         ) { invocation throws(CommandError) in
             let path = try invocation.positionals()[0]
             let file = URL(fileURLWithPath: path)
-            guard FileManager.default.isReadableFile(atPath: file.path) else {
+            do throws(FileReadProblem) {
+                _ = try FileReadProblem.sample(of: file, count: 1)
+            } catch {
                 throw CommandError(
-                    message: "cannot read '\(path)'", hint: "Give the path of a CSV file.", status: .usage)
+                    message: "cannot read '\(path)': \(error)", hint: "Give the path of a CSV file.", status: .usage)
             }
+            let expenses = try await expenses()
+            let options = try await Self.importOptions(invocation, expenses: expenses)
             let console = invocation.console
-            let importer = try await expenses().importer
+            let importer = expenses.importer
             let summary: ImportSummary
             do throws(ExpenseImportError) {
-                summary = try await importer.importCSV(from: file) { progress in
+                summary = try await importer.importCSV(from: file, options: options) { progress in
                     guard console.showsProgress, let total = progress.totalBytes, total >= 1 << 20 else { return }
                     console.progress(
                         "Importing: \(progress.rowsRead) rows, \(progress.bytesRead * 100 / max(total, 1))%")
@@ -206,8 +227,108 @@ public struct ExpenseCommands: CommandGroup {
                     console.line("  and \(summary.rejectedCount - summary.rejected.count) more")
                 }
             }
+            if summary.skippedCredits > 0 {
+                console.line(
+                    "Left out \(Plural.count(summary.skippedCredits, "credit")) (money received); "
+                        + "--credits imports them.")
+            }
             return .success
         }
+    }
+
+    /// The import options of the command line, over those of `--profile` (saved when `--columns` is given with
+    /// it), with the configured currency for files that name none.
+    private static func importOptions(
+        _ invocation: Invocation, expenses: Expenses
+    ) async throws(CommandError) -> ExpenseImportOptions {
+        let arguments = invocation.arguments
+        var options = ExpenseImportOptions(defaultCurrency: expenses.display.defaultCurrency)
+        let profileName = arguments.value("profile")
+        var saved: ImportProfile?
+        if let profileName {
+            guard ImportProfile.isValidName(profileName) else {
+                throw invocation.command.usageError(
+                    "--profile '\(profileName)' is not a name of letters, digits, '-' and '_'")
+            }
+            guard let profiles = expenses.profiles else {
+                throw CommandError(
+                    message: "import profiles cannot be kept here", hint: "Give the options without --profile.",
+                    status: .unavailable)
+            }
+            do throws(StorageError) {
+                saved = try await profiles.profile(named: profileName)
+            } catch {
+                throw .storage(error)
+            }
+            if saved == nil, arguments.value("columns") == nil {
+                throw CommandError(
+                    message: "there is no import profile '\(profileName)'",
+                    hint: "Save one with --columns date=HEADING,title=HEADING,amount=HEADING --profile \(profileName).",
+                    status: .usage)
+            }
+        }
+        if let saved {
+            options.columns = saved.columns
+            options.encoding = saved.encoding
+            options.dateFormat = saved.dateFormat
+            options.decimalMark = saved.decimalMark
+            options.currency = saved.currency
+        }
+        if let text = arguments.value("columns") {
+            options.columns = try columns(text, invocation: invocation)
+        }
+        if let name = arguments.value("encoding") {
+            guard let encoding = CSVTextEncoding.named(name) else {
+                throw invocation.command.usageError(
+                    "--encoding '\(name)' is not one of "
+                        + CSVTextEncoding.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            options.encoding = encoding
+        }
+        if let name = arguments.value("date-format") {
+            guard let format = BankDateFormat.named(name) else {
+                throw invocation.command.usageError(
+                    "--date-format '\(name)' is not one of "
+                        + BankDateFormat.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            options.dateFormat = format
+        }
+        if let name = arguments.value("decimal-mark") {
+            guard let mark = DecimalMark.named(name) else {
+                throw invocation.command.usageError("--decimal-mark '\(name)' is not '.' or ','")
+            }
+            options.decimalMark = mark
+        }
+        if let code = arguments.value("currency") { options.currency = code.uppercased() }
+        options.importsCredits = arguments.has("credits")
+        if let profileName, let profiles = expenses.profiles, arguments.value("columns") != nil {
+            let profile = ImportProfile(
+                name: profileName, columns: options.columns, encoding: options.encoding,
+                dateFormat: options.dateFormat, decimalMark: options.decimalMark, currency: options.currency)
+            do throws(StorageError) {
+                try await profiles.save(profile)
+            } catch {
+                throw .storage(error)
+            }
+        }
+        return options
+    }
+
+    /// `date=Buchungstag,title=Verwendungszweck,amount=Betrag` as fields and headings.
+    private static func columns(
+        _ text: String, invocation: Invocation
+    ) throws(CommandError) -> [ImportField: String] {
+        var columns: [ImportField: String] = [:]
+        for pair in text.split(separator: ",") {
+            let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, let field = ImportField(rawValue: parts[0].lowercased()), !parts[1].isEmpty else {
+                throw invocation.command.usageError(
+                    "--columns '\(pair)' is not FIELD=HEADING with FIELD one of "
+                        + ImportField.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            columns[field] = parts[1]
+        }
+        return columns
     }
 
     private var export: CommandSpec {

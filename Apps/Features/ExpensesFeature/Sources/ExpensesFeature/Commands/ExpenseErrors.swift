@@ -37,9 +37,23 @@ extension CommandError {
     static func importing(_ error: ExpenseImportError, path: String) -> CommandError {
         switch error {
         case .unreadableFile(let problem):
+            let hint =
+                switch problem.path {
+                case "header":
+                    "Name its columns: --columns date=HEADING,title=HEADING,amount=HEADING (add --profile NAME to "
+                        + "keep them)."
+                case "currency": "Give the currency with --currency CODE."
+                case "date-format": "Give the format with --date-format."
+                default: "Fix the file and import it again; rows already saved are not duplicated."
+                }
+            return CommandError(
+                message: "'\(path)' cannot be imported: \(problem.message)", hint: hint, status: .dataError)
+        case .ambiguous(let problem):
             return CommandError(
                 message: "'\(path)' cannot be imported: \(problem.message)",
-                hint: "Fix the file and import it again; rows already saved are not duplicated.", status: .dataError)
+                hint: problem.path == "decimal-mark"
+                    ? "Say which with --decimal-mark . or --decimal-mark ,"
+                    : "Say which with --date-format, such as --date-format DD/MM/YYYY.", status: .dataError)
         case .storage(let failure, let saved):
             var described = CommandError.storage(failure)
             described.details = [
