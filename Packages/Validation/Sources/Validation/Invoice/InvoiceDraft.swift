@@ -121,7 +121,7 @@ public struct InvoiceDraft: Hashable, Sendable {
         return (category, adjustment.taxPercent ?? (category == .standard ? taxPercent ?? 0 : 0))
     }
 
-    /// The invoice's figures as EN 16931 computes them (the shared kernel's ``InvoiceCalculation``): the ones
+    /// The invoice's figures as EN 16931 computes them (the shared kernel's `InvoiceCalculation`): the ones
     /// the validator checks, and the ones to print and write. `nil` when the currency has no minor units in
     /// ``ISO4217``. Compute them from a draft that passed the validator; before, a number may be NaN.
     public func calculation() -> InvoiceCalculation? {

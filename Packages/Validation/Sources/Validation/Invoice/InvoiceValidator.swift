@@ -53,7 +53,8 @@ extension ValidationCode {
     public static let invoiceUnitPriceTooPrecise = ValidationCode(rawValue: "invoice.unitPriceTooPrecise")
     /// A line's net amount (quantity × unit price, rounded to minor units) is not below the amount limit.
     public static let invoiceLineTotalTooLarge = ValidationCode(rawValue: "invoice.lineTotalTooLarge")
-    /// The grand total with tax is not below the amount limit (see ``InvoiceAmounts``).
+    /// A figure of the invoice as EN 16931 computes it (``InvoiceDraft/calculation()``: line net amounts, sums,
+    /// VAT, totals, amount due) is not below the amount limit.
     public static let invoiceTotalTooLarge = ValidationCode(rawValue: "invoice.totalTooLarge")
     /// The currency is not an accepted ISO 4217 code.
     public static let invoiceCurrencyNotISO4217 = ValidationCode(rawValue: "invoice.currencyNotISO4217")
@@ -163,7 +164,7 @@ public struct InvoiceValidationOptions: Sendable {
 /// The invoice rules, built from the composable validators so each rule is one line.
 ///
 /// Failures of a line carry the path `lineItems[<position>].<field>` and the line's id in
-/// ``ValidationFailure/elementID``. Amounts are checked the way ``InvoiceAmounts`` computes them.
+/// ``ValidationFailure/elementID``. Amounts are checked on the figures of ``InvoiceDraft/calculation()``.
 public struct InvoiceValidator: InvoiceValidating {
     /// The whole rule set as a ``Validator``, to embed an invoice in a larger form.
     public let validator: Validator<InvoiceDraft>
