@@ -347,6 +347,9 @@ public struct InvoiceValidator: InvoiceValidating {
             .field("quantity", \.item.quantity, quantity)
             && (.field("unitPrice", \.item.unitPrice, unitPrice) && unitPricePrecision.at("unitPrice"))
         // The line's own rate, the rate its category allows (BR-S-05, BR-Z-05, ...), its allowances and charges.
+        let adjustmentText = InvoiceText.validator(
+            missing: nil, tooLong: .invoiceTextTooLong, limit: options.maximumFieldLength,
+            invalid: .invoiceTextInvalidCharacter, notPrintable: .invoiceTextNotPrintable, options: options)
         let vat = Validator<PricedLine> { line in
             var failures: [ValidationFailure] = []
             if let rate = line.item.taxPercent {
@@ -357,11 +360,8 @@ public struct InvoiceValidator: InvoiceValidating {
             }
             let amount = InvoiceBusinessRules.adjustmentAmount(
                 options, currency: line.currencyCode, minorUnits: line.minorUnits)
-            let text = InvoiceText.validator(
-                missing: nil, tooLong: .invoiceTextTooLong, limit: options.maximumFieldLength,
-                invalid: .invoiceTextInvalidCharacter, notPrintable: .invoiceTextNotPrintable, options: options)
             for (index, adjustment) in line.item.allowancesCharges.enumerated() {
-                failures += (amount && .field("reason", \.reason, text)).validate(adjustment)
+                failures += (amount && .field("reason", \.reason, adjustmentText)).validate(adjustment)
                     .map { $0.nested(under: "allowancesCharges[\(index)]") }
             }
             return failures
