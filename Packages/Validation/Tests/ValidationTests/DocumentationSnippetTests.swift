@@ -83,10 +83,14 @@ struct DocumentationSnippetTests {
                     + "\"П\" (U+041F), \"е\" (U+0435), \"т\" (U+0442), \"р\" (U+0440), \"о\" (U+043E).",
                 "Prices in EUR can have at most 2 decimal places.",
             ])
-        let amounts = InvoiceAmounts(
-            lines: [LineItem(id: "L1", description: "Design", quantity: Decimal(string: "1.5") ?? 0, unitPrice: 120)],
-            taxPercent: 19, minorUnits: ISO4217.minorUnits(for: "EUR"))
-        #expect(amounts.total == Decimal(string: "214.20"))
+        let draft = InvoiceDraft(
+            clientName: "ACME",
+            lineItems: [
+                LineItem(id: "L1", description: "Design", quantity: Decimal(string: "1.5") ?? 0, unitPrice: 120)
+            ],
+            currencyCode: "EUR", issueDate: Date(timeIntervalSince1970: 0), dueDate: Date(timeIntervalSince1970: 0),
+            taxPercent: 19)
+        #expect(draft.calculation()?.totalWithVAT == Decimal(string: "214.20"))
     }
 
     /// The email article's examples: the validator's own reading of an address, and days.

@@ -164,38 +164,52 @@ struct InvoiceContractTests {
         #expect(validator.validate(invoice: .sample(lineItems: large, taxPercent: decimal("24.99"))).isEmpty)
     }
 
-    @Test func roundsEachLineToMinorUnitsBeforeAddingThemUp() {
+    @Test func roundsEachLineToMinorUnitsBeforeAddingThemUp() throws {
         // 3 × 0.333 rounds to 1.00 per line in EUR; unrounded, 0.999 per line would add up differently.
-        let amounts = InvoiceAmounts(
-            lines: [
+        let draft = InvoiceDraft.sample(
+            lineItems: [
                 line("A", quantity: 3, unitPrice: decimal("0.333")), line("B", quantity: decimal("0.5"), unitPrice: 1),
             ],
-            taxPercent: 19, minorUnits: 2)
-        #expect(amounts.lineAmounts == [decimal("1.00"), decimal("0.50")])
-        #expect(amounts.subtotal == decimal("1.50"))
-        #expect(amounts.taxOnSubtotal == decimal("0.29"))  // 0.285 rounds half up
-        #expect(amounts.taxPerLine == decimal("0.29"))  // 0.19 + 0.095 → 0.19 + 0.10
-        #expect(amounts.total == decimal("1.79"))
-        let yen = InvoiceAmounts(
-            lines: [line("A", quantity: decimal("1.5"), unitPrice: 3)], taxPercent: 10, minorUnits: 0)
-        #expect(yen.lineAmounts == [5])  // 4.5 rounds half up
-        #expect(yen.total == 6)  // 0.5 tax rounds up to 1
+            taxPercent: 19)
+        let amounts = try #require(draft.calculation())
+        #expect(amounts.lineNetAmounts == [decimal("1.00"), decimal("0.50")])
+        #expect(amounts.lineTotal == decimal("1.50"))
+        #expect(amounts.vatTotal == decimal("0.29"))  // 0.285 rounds half up
+        #expect(amounts.totalWithVAT == decimal("1.79"))
+        let yen = try #require(
+            InvoiceDraft.sample(
+                lineItems: [line("A", quantity: decimal("1.5"), unitPrice: 3)], currencyCode: "JPY", taxPercent: 10
+            ).calculation())
+        #expect(yen.lineNetAmounts == [5])  // 4.5 rounds half up
+        #expect(yen.totalWithVAT == 6)  // 0.5 tax rounds up to 1
     }
 
-    @Test func checksTheLargerOfTaxPerLineAndTaxOnTheSubtotal() {
-        // Three lines of 0.01 at 50 %: tax per line is 3 × 0.01, tax on the subtotal round(0.015) = 0.02.
+    @Test func checksTheLimitOnTheVATRoundedOncePerRate() {
+        // Three lines of 0.01 at 50 %: the VAT is round(0.015) = 0.02 once (BR-CO-17), never 3 × 0.01.
         let pennies = [
             line("A", unitPrice: decimal("0.01")), line("B", unitPrice: decimal("0.01")),
             line("C", unitPrice: decimal("0.01")),
         ]
-        let amounts = InvoiceAmounts(lines: pennies, taxPercent: 50, minorUnits: 2)
-        #expect(amounts.taxPerLine == decimal("0.03"))
-        #expect(amounts.taxOnSubtotal == decimal("0.02"))
-        #expect(amounts.total == decimal("0.06"))
-        let tight = InvoiceValidator(options: InvoiceValidationOptions(amountLimit: decimal("0.06")))
+        #expect(InvoiceDraft.sample(lineItems: pennies, taxPercent: 50).calculation()?.totalWithVAT == decimal("0.05"))
+        let tight = InvoiceValidator(options: InvoiceValidationOptions(amountLimit: decimal("0.05")))
         #expect(tight.validate(invoice: .sample(lineItems: pennies, taxPercent: 50)).codes == [.invoiceTotalTooLarge])
-        let roomy = InvoiceValidator(options: InvoiceValidationOptions(amountLimit: decimal("0.07")))
+        let roomy = InvoiceValidator(options: InvoiceValidationOptions(amountLimit: decimal("0.06")))
         #expect(roomy.validate(invoice: .sample(lineItems: pennies, taxPercent: 50)).isEmpty)
+    }
+
+    @Test func theVATOfTheRequestsExampleIsRoundedOnceNotPerLine() throws {
+        // Six lines summing to 220,023.75 at 19 %: 41,804.5125 rounds to 41,804.51; rounding each line's VAT
+        // and adding them up would give 41,804.52.
+        let prices = ["36670.63", "36670.63", "36670.63", "36670.63", "36670.61", "36670.62"]
+        let lines = prices.enumerated().map { line("L\($0.offset)", unitPrice: decimal($0.element)) }
+        let draft = InvoiceDraft.sample(lineItems: lines, taxPercent: 19)
+        let amounts = try #require(draft.calculation())
+        #expect(amounts.lineTotal == decimal("220023.75"))
+        #expect(amounts.vatTotal == decimal("41804.51"))
+        let perLine = prices.map { MoneyLimits.rounded(decimal($0) * 19 / 100, toPlaces: 2) }.reduce(0, +)
+        #expect(perLine == decimal("41804.52") && perLine != amounts.vatTotal)
+        #expect(amounts.totalWithVAT == decimal("261828.26"))
+        #expect(validator.validate(invoice: draft).isEmpty)
     }
 
     @Test func reportsTheTotalOnlyOnceTheLinesAndTheTaxAreSane() {
@@ -206,9 +220,10 @@ struct InvoiceContractTests {
             validator.validate(invoice: .sample(lineItems: fine, taxPercent: 101)).codes == [.invoiceTaxRateOutOfRange])
     }
 
-    /// The renderer's own rule, restated here: each line rounded half-up to minor units, tax per rate on the sum
-    /// of the lines at that rate, rounded; every line, the subtotal, each tax and the total below 10^15.
-    private static func rendererAccepts(_ draft: InvoiceDraft, minorUnits: Int) -> Bool {
+    /// The renderer's rule restated from EN 16931: each line rounded half-up to minor units, minus its
+    /// allowances plus its charges; the document's allowances and charges; VAT once per category and rate on the
+    /// sum at that rate (BR-CO-17); the figures, or `nil` when one of them reaches 10^15.
+    private static func rendererFigures(_ draft: InvoiceDraft, minorUnits: Int) -> (net: Decimal, vat: Decimal)? {
         func round(_ value: Decimal) -> Decimal {
             var input = value
             var output = Decimal()
@@ -216,18 +231,36 @@ struct InvoiceContractTests {
             return output
         }
         let limit = Decimal(sign: .plus, exponent: 15, significand: 1)
-        var subtotal = Decimal.zero
-        var perLineTax = Decimal.zero
-        let rate = (draft.taxPercent ?? 0) / 100
+        var taxable: [String: (rate: Decimal, amount: Decimal)] = [:]
+        var net = Decimal.zero
+        var figures: [Decimal] = []
         for item in draft.lineItems {
-            guard item.quantity.magnitude < limit, item.unitPrice.magnitude < limit else { return false }
-            let amount = round(item.quantity * item.unitPrice)
-            guard amount.magnitude < limit else { return false }
-            subtotal += amount
-            perLineTax += round(amount * rate)
+            guard item.quantity.magnitude < limit, item.unitPrice.magnitude < limit else { return nil }
+            let category = item.vatCategory ?? ((draft.taxPercent ?? 0) > 0 ? .standard : .zeroRated)
+            let rate = item.taxPercent ?? (category == .standard ? draft.taxPercent ?? 0 : 0)
+            var amount = round(item.quantity * item.unitPrice)
+            for adjustment in item.allowancesCharges {
+                amount += adjustment.isCharge ? round(adjustment.amount) : -round(adjustment.amount)
+            }
+            figures.append(amount)
+            net += amount
+            taxable["\(category.code) \(rate)", default: (rate, 0)].amount += amount
         }
-        let tax = round(subtotal * rate)
-        return subtotal < limit && tax < limit && subtotal + tax < limit && subtotal + perLineTax < limit
+        for adjustment in draft.allowancesCharges {
+            let category = adjustment.vatCategory ?? ((draft.taxPercent ?? 0) > 0 ? .standard : .zeroRated)
+            let rate = adjustment.taxPercent ?? (category == .standard ? draft.taxPercent ?? 0 : 0)
+            let amount = adjustment.isCharge ? round(adjustment.amount) : -round(adjustment.amount)
+            net += amount
+            taxable["\(category.code) \(rate)", default: (rate, 0)].amount += amount
+        }
+        var vat = Decimal.zero
+        for (rate, amount) in taxable.values {
+            let tax = round(amount * rate / 100)
+            figures += [amount, tax]
+            vat += tax
+        }
+        figures += [net, vat, net + vat]
+        return figures.allSatisfy({ $0.magnitude < limit }) ? (net, vat) : nil
     }
 
     @Test func everyDraftItAcceptsNearTheLimitRendersAndEveryOneItRefusesDoesNot() {
@@ -235,33 +268,64 @@ struct InvoiceContractTests {
         let currencies = ["EUR", "JPY", "BHD", "CLF"]
         var accepted = 0
         var refused = 0
+        var categories: Set<VATCategory> = []
         for _ in 0..<2_000 {
             let currency = currencies.randomElement(using: &generator) ?? "EUR"
             let places = ISO4217.minorUnits(for: currency) ?? 2
+            let cent = 1 / Decimal(sign: .plus, exponent: places, significand: 1)
             let lines = (0..<Int.random(in: 1...4, using: &generator)).map { index in
                 // Prices around 10^15 / lines / 1.25, written with the currency's minor units.
                 let units = Int64.random(in: 1...8_000_000, using: &generator)
                 let price =
                     Decimal(units) * Decimal(sign: .plus, exponent: 8, significand: 1)
-                    + Decimal(Int.random(in: 0...9_999, using: &generator))
-                    / Decimal(sign: .plus, exponent: places, significand: 1)
+                    + Decimal(Int.random(in: 0...9_999, using: &generator)) * cent
                 let quantity = Decimal(Int.random(in: 1...1_500, using: &generator)) / 1_000
-                return line("L\(index)", quantity: quantity, unitPrice: MoneyLimits.rounded(price, toPlaces: places))
+                var item = line(
+                    "L\(index)", quantity: quantity, unitPrice: MoneyLimits.rounded(price, toPlaces: places))
+                // Every category, mixed rates on standard lines, and now and then a discount or surcharge.
+                let category = VATCategory.allCases.randomElement(using: &generator) ?? .standard
+                if Bool.random(using: &generator) {
+                    item.vatCategory = category
+                    if category == .standard {
+                        item.taxPercent = Decimal(Int.random(in: 1...10_000, using: &generator)) / 100
+                    }
+                }
+                if Int.random(in: 0..<4, using: &generator) == 0 {
+                    item.allowancesCharges = [
+                        AllowanceChargeDraft(
+                            isCharge: Bool.random(using: &generator),
+                            amount: Decimal(Int.random(in: 0...99_999, using: &generator)) * cent, reason: "Discount")
+                    ]
+                }
+                return item
             }
             let rate =
                 Bool.random(using: &generator) ? nil : Decimal(Int.random(in: 0...10_000, using: &generator)) / 100
-            let draft = InvoiceDraft.sample(lineItems: lines, currencyCode: currency, taxPercent: rate)
-            let renders = Self.rendererAccepts(draft, minorUnits: places)
-            let valid = validator.validate(invoice: draft).isEmpty
-            if valid {
+            var draft = InvoiceDraft.sample(lineItems: lines, currencyCode: currency, taxPercent: rate)
+            if Int.random(in: 0..<3, using: &generator) == 0 {
+                draft.allowancesCharges = [
+                    AllowanceChargeDraft(
+                        isCharge: Bool.random(using: &generator),
+                        amount: Decimal(Int.random(in: 0...9_999_999, using: &generator)) * cent, reason: "Volume",
+                        vatCategory: .zeroRated)
+                ]
+            }
+            let figures = Self.rendererFigures(draft, minorUnits: places)
+            let failures = validator.validate(invoice: draft)
+            categories.formUnion(draft.lineItems.compactMap(\.vatCategory))
+            if failures.isEmpty {
                 accepted += 1
-                #expect(renders, "accepted but the renderer would refuse: \(draft)")
-            } else {
+                #expect(figures != nil, "accepted but the renderer would refuse: \(draft)")
+                let calculation = draft.calculation()
+                #expect(calculation?.totalWithoutVAT == figures?.net && calculation?.vatTotal == figures?.vat)
+            } else if failures.allSatisfy({ $0.code == .invoiceTotalTooLarge || $0.code == .invoiceLineTotalTooLarge })
+            {
                 refused += 1
-                #expect(!renders, "refused although it renders: \(validator.validate(invoice: draft))")
+                #expect(figures == nil, "refused although it renders: \(failures)")
             }
         }
         #expect(accepted > 100 && refused > 100)
+        #expect(categories == Set(VATCategory.allCases))
     }
 
     // MARK: Characters the font cannot draw
@@ -342,7 +406,7 @@ struct InvoiceContractTests {
 
     @Test func everyInvoiceCodeIsListedOnceWithItsDomain() {
         let codes = ValidationCode.invoiceCodes
-        #expect(codes.count == 31)
+        #expect(codes.count == 31 + 16)
         #expect(Set(codes).count == codes.count)
         #expect(codes.allSatisfy { $0.rawValue.hasPrefix("invoice.") })
     }

@@ -92,7 +92,7 @@ struct SettingsValidatorTests {
         ("D", [.taxIDMissingCountryPrefix, .taxIDWrongLength]),
         ("DE", [.taxIDWrongLength]), ("DE1", [.taxIDWrongLength]), ("DE12345678901234", [.taxIDWrongLength]),
         ("123456789", [.taxIDMissingCountryPrefix]), ("D1234567", [.taxIDMissingCountryPrefix]),
-        ("DE-123456789", [.taxIDInvalidCharacter]), ("DE\t123456789", [.taxIDInvalidCharacter]),
+        ("DE_123456789", [.taxIDInvalidCharacter]), ("DE\t123456789", [.taxIDInvalidCharacter]),
         ("DE１２３４５６７８９", [.taxIDInvalidCharacter]), ("DE123\u{202E}456", [.taxIDInvalidCharacter]),
     ])
     func refusesMalformedVATNumbers(text: String, codes: [ValidationCode]) {
@@ -101,6 +101,9 @@ struct SettingsValidatorTests {
 
     @Test func normalisesVATNumbersAndIBANs() {
         #expect(VATIdentificationNumber.normalized("de 123 456 789") == "DE123456789")
+        #expect(VATIdentificationNumber.normalized("PL 123-456-32-18") == "PL1234563218")
+        #expect(VATIdentificationNumber.normalized("de 123.456/789") == "DE123456789")
+        #expect(Validator.vatIdentificationNumber.validate("DE-123.456/789").isEmpty)
         #expect(IBAN.normalized("de89 3704 0044 0532 0130 00") == "DE89370400440532013000")
     }
 

@@ -15,7 +15,7 @@ struct ValidationMessagesTests {
     @Test func builtInCodesAreUniqueAndStable() {
         let codes = ValidationCode.builtIn
         #expect(Set(codes).count == codes.count)
-        #expect(codes.count == 1 + 26 + 31 + 13 + 14 + 25 + 4)
+        #expect(codes.count == 1 + 26 + 31 + 16 + 13 + 14 + 25 + 4 + 4 + 8 + 6 + ValidationCode.en16931Codes.count + 11)
         #expect(codes.allSatisfy { $0.rawValue.split(separator: ".").count == 2 })
     }
 

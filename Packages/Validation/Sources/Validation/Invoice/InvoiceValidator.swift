@@ -1,3 +1,4 @@
+import Essentials
 public import Foundation
 
 /// Checks an invoice draft before it is rendered, stored or sent.
@@ -52,7 +53,8 @@ extension ValidationCode {
     public static let invoiceUnitPriceTooPrecise = ValidationCode(rawValue: "invoice.unitPriceTooPrecise")
     /// A line's net amount (quantity × unit price, rounded to minor units) is not below the amount limit.
     public static let invoiceLineTotalTooLarge = ValidationCode(rawValue: "invoice.lineTotalTooLarge")
-    /// The grand total with tax is not below the amount limit (see ``InvoiceAmounts``).
+    /// A figure of the invoice as EN 16931 computes it (``InvoiceDraft/calculation()``: line net amounts, sums,
+    /// VAT, totals, amount due) is not below the amount limit.
     public static let invoiceTotalTooLarge = ValidationCode(rawValue: "invoice.totalTooLarge")
     /// The currency is not an accepted ISO 4217 code.
     public static let invoiceCurrencyNotISO4217 = ValidationCode(rawValue: "invoice.currencyNotISO4217")
@@ -77,17 +79,19 @@ extension ValidationCode {
     public static let invoiceNotesNotPrintable = ValidationCode(rawValue: "invoice.notesNotPrintable")
 
     /// Every code the invoice validator reports.
-    public static let invoiceCodes: [ValidationCode] = [
-        .invoiceClientNameMissing, .invoiceClientNameTooLong, .invoiceClientNameInvalidCharacter,
-        .invoiceClientNameNotPrintable, .invoiceNoLineItems, .invoiceTooManyLineItems, .invoiceDuplicateLineItemID,
-        .invoiceLineDescriptionMissing, .invoiceLineDescriptionTooLong, .invoiceLineDescriptionInvalidCharacter,
-        .invoiceLineDescriptionNotPrintable, .invoiceQuantityNotFinite, .invoiceQuantityNotPositive,
-        .invoiceQuantityTooLarge, .invoiceQuantityTooPrecise, .invoiceUnitPriceNotFinite, .invoiceUnitPriceNegative,
-        .invoiceUnitPriceTooLarge, .invoiceUnitPriceTooPrecise, .invoiceLineTotalTooLarge, .invoiceTotalTooLarge,
-        .invoiceCurrencyNotISO4217, .invoiceTaxRateNotFinite, .invoiceTaxRateOutOfRange, .invoiceTaxRateTooPrecise,
-        .invoiceIssueDateOutOfRange, .invoiceDueDateOutOfRange, .invoiceDueDateBeforeIssueDate, .invoiceNotesTooLong,
-        .invoiceNotesInvalidCharacter, .invoiceNotesNotPrintable,
-    ]
+    public static let invoiceCodes: [ValidationCode] =
+        [
+            .invoiceClientNameMissing, .invoiceClientNameTooLong, .invoiceClientNameInvalidCharacter,
+            .invoiceClientNameNotPrintable, .invoiceNoLineItems, .invoiceTooManyLineItems, .invoiceDuplicateLineItemID,
+            .invoiceLineDescriptionMissing, .invoiceLineDescriptionTooLong, .invoiceLineDescriptionInvalidCharacter,
+            .invoiceLineDescriptionNotPrintable, .invoiceQuantityNotFinite, .invoiceQuantityNotPositive,
+            .invoiceQuantityTooLarge, .invoiceQuantityTooPrecise, .invoiceUnitPriceNotFinite, .invoiceUnitPriceNegative,
+            .invoiceUnitPriceTooLarge, .invoiceUnitPriceTooPrecise, .invoiceLineTotalTooLarge, .invoiceTotalTooLarge,
+            .invoiceCurrencyNotISO4217, .invoiceTaxRateNotFinite, .invoiceTaxRateOutOfRange, .invoiceTaxRateTooPrecise,
+            .invoiceIssueDateOutOfRange, .invoiceDueDateOutOfRange, .invoiceDueDateBeforeIssueDate,
+            .invoiceNotesTooLong,
+            .invoiceNotesInvalidCharacter, .invoiceNotesNotPrintable,
+        ] + invoiceFieldCodes
 }
 
 /// The limits and references an invoice is checked against.
@@ -118,6 +122,11 @@ public struct InvoiceValidationOptions: Sendable {
     /// and the notes (line breaks included, which the notes keep); `nil` when every character is drawable.
     /// It is asked only about text that is otherwise acceptable (not too long, no control characters).
     public var undrawableCharacters: UndrawableCharacters?
+    /// Which rules beyond a printed invoice's apply: ``InvoiceProfile/plain`` by default, ``InvoiceProfile/en16931``
+    /// or ``InvoiceProfile/xrechnung`` for an e-invoice.
+    public var profile: InvoiceProfile
+    /// The longest text of the parties, references, payment and allowances, in Unicode scalars.
+    public var maximumFieldLength: Int
 
     /// Creates options; the defaults suit invoices for people and small businesses.
     public init(
@@ -129,8 +138,12 @@ public struct InvoiceValidationOptions: Sendable {
         maximumDescriptionLength: Int = 1_000,
         maximumNotesLength: Int = 2_000,
         calendar: Calendar = MoneyLimits.utcCalendar,
-        undrawableCharacters: UndrawableCharacters? = nil
+        undrawableCharacters: UndrawableCharacters? = nil,
+        profile: InvoiceProfile = .plain,
+        maximumFieldLength: Int = 200
     ) {
+        self.profile = profile
+        self.maximumFieldLength = maximumFieldLength
         self.acceptedCurrencyCodes = acceptedCurrencyCodes
         self.amountLimit = amountLimit
         self.maximumQuantity = maximumQuantity
@@ -151,7 +164,7 @@ public struct InvoiceValidationOptions: Sendable {
 /// The invoice rules, built from the composable validators so each rule is one line.
 ///
 /// Failures of a line carry the path `lineItems[<position>].<field>` and the line's id in
-/// ``ValidationFailure/elementID``. Amounts are checked the way ``InvoiceAmounts`` computes them.
+/// ``ValidationFailure/elementID``. Amounts are checked on the figures of ``InvoiceDraft/calculation()``.
 public struct InvoiceValidator: InvoiceValidating {
     /// The whole rule set as a ``Validator``, to embed an invoice in a larger form.
     public let validator: Validator<InvoiceDraft>
@@ -177,7 +190,7 @@ public struct InvoiceValidator: InvoiceValidating {
             options: options)
         let calendar = options.calendar
         return .field("clientName", \.clientName, clientName)
-            && lineItems(options).at("lineItems")
+            && lineItems(options)
             && .field(
                 "currencyCode", \.currencyCode,
                 .rule(.invoiceCurrencyNotISO4217) { options.minorUnits(ofAccepted: $0) != nil })
@@ -193,6 +206,57 @@ public struct InvoiceValidator: InvoiceValidating {
             .when { MoneyLimits.isInRange($0.issueDate) && MoneyLimits.isInRange($0.dueDate) }
             .at("dueDate")
             && .field("notes", \.notes, notes)
+            && InvoiceBusinessRules.fields(options)
+            && documentAdjustments(options)
+            && profileRules(options)
+    }
+
+    /// The rules of the e-invoice profiles, on top of every other.
+    private static func profileRules(_ options: InvoiceValidationOptions) -> Validator<InvoiceDraft> {
+        switch options.profile {
+        case .plain:
+            return .valid
+        case .en16931:
+            return Validator {
+                InvoiceBusinessRules.en16931($0, minorUnits: options.minorUnits(ofAccepted: $0.currencyCode))
+            }
+        case .xrechnung:
+            return Validator {
+                InvoiceBusinessRules.en16931($0, minorUnits: options.minorUnits(ofAccepted: $0.currencyCode))
+                    + InvoiceBusinessRules.xrechnung($0)
+            }
+        }
+    }
+
+    /// The document's allowances and charges: amounts, their rates, and the rate their category allows
+    /// (BR-x-06 for allowances, BR-x-07 for charges).
+    private static func documentAdjustments(_ options: InvoiceValidationOptions) -> Validator<InvoiceDraft> {
+        Validator { draft in
+            let minorUnits = options.minorUnits(ofAccepted: draft.currencyCode)
+            let amount = InvoiceBusinessRules.adjustmentAmount(
+                options, currency: draft.currencyCode, minorUnits: minorUnits)
+            var failures: [ValidationFailure] = []
+            for (index, adjustment) in draft.allowancesCharges.enumerated() {
+                var found = amount.validate(adjustment)
+                if let rate = adjustment.taxPercent {
+                    found += taxRate.validate(rate).map { $0.nested(under: "taxPercent") }
+                }
+                let (category, rate) = draft.vat(of: adjustment)
+                if taxRate.isValid(rate), !InvoiceBusinessRules.rateFits(category, rate) {
+                    found.append(InvoiceBusinessRules.rateFailure(category, rule: adjustment.isCharge ? "07" : "06"))
+                }
+                failures += found.map { $0.nested(under: "allowancesCharges[\(index)]") }
+            }
+            if let paid = draft.paidAmount {
+                let paidRules = Validator<Decimal>.notNaN(.invoicePaidAmountNotFinite).then(
+                    .atLeast(0, .invoicePaidAmountNegative)
+                        && InvoiceBusinessRules.precision(
+                            .invoicePaidAmountTooPrecise, currency: draft.currencyCode, minorUnits: minorUnits)
+                )
+                failures += paidRules.validate(paid).map { $0.nested(under: "paidAmount") }
+            }
+            return failures
+        }
     }
 
     private static let taxRate: Validator<Decimal> = Validator.notNaN(.invoiceTaxRateNotFinite).then(
@@ -210,14 +274,38 @@ public struct InvoiceValidator: InvoiceValidating {
         return Validator { invoice in
             let minorUnits = options.minorUnits(ofAccepted: invoice.currencyCode)
             let lines = invoice.lineItems.map {
-                PricedLine(item: $0, currencyCode: invoice.currencyCode, minorUnits: minorUnits)
+                let (category, rate) = invoice.vat(of: $0)
+                return PricedLine(
+                    item: $0, currencyCode: invoice.currencyCode, minorUnits: minorUnits, category: category,
+                    rate: rate)
             }
             let lineFailures = eachLine.validate(lines)
-            var failures = collection.validate(invoice.lineItems) + lineFailures
-            if lineFailures.isEmpty, invoice.taxPercent.map(taxRate.isValid) ?? true {
-                let amounts = InvoiceAmounts(
-                    lines: invoice.lineItems, taxPercent: invoice.taxPercent, minorUnits: minorUnits)
-                if amounts.total >= limit { failures.append(ValidationFailure(code: .invoiceTotalTooLarge)) }
+            var failures = (collection.validate(invoice.lineItems) + lineFailures).map { $0.nested(under: "lineItems") }
+            guard lineFailures.isEmpty, invoice.taxPercent.map(taxRate.isValid) ?? true,
+                documentAdjustments(options).validate(invoice).isEmpty
+            else { return failures }
+            // Every figure the invoice states, as EN 16931 computes it (VAT rounded once per category and
+            // rate), must stay below the limit; an unknown currency is computed unrounded (it fails anyway).
+            let calculation = invoice.calculation(minorUnits: minorUnits ?? 38)
+            for (index, net) in calculation.lineNetAmounts.enumerated() where net < 0 {
+                failures.append(
+                    ValidationFailure(
+                        code: .invoiceLineNetAmountNegative, path: "lineItems[\(index)].allowancesCharges",
+                        elementID: invoice.lineItems[index].id))
+            }
+            if calculation.totalWithoutVAT < 0, calculation.lineNetAmounts.allSatisfy({ $0 >= 0 }) {
+                failures.append(ValidationFailure(code: .invoiceTotalNegative, path: "allowancesCharges"))
+            }
+            let figures =
+                calculation.lineNetAmounts + calculation.vatBreakdown.flatMap { [$0.taxableAmount, $0.taxAmount] } + [
+                    calculation.lineTotal, calculation.allowanceTotal, calculation.chargeTotal,
+                    calculation.totalWithoutVAT, calculation.vatTotal, calculation.totalWithVAT, calculation.paidAmount,
+                    calculation.amountDue,
+                ]
+            if figures.contains(where: { $0.magnitude >= limit }) {
+                failures.append(ValidationFailure(code: .invoiceTotalTooLarge, path: "lineItems"))
+            } else if calculation.amountDue < 0, calculation.totalWithVAT >= 0 {
+                failures.append(ValidationFailure(code: .invoicePaidAmountTooLarge, path: "paidAmount"))
             }
             return failures
         }
@@ -258,8 +346,28 @@ public struct InvoiceValidator: InvoiceValidating {
         let amounts: Validator<PricedLine> =
             .field("quantity", \.item.quantity, quantity)
             && (.field("unitPrice", \.item.unitPrice, unitPrice) && unitPricePrecision.at("unitPrice"))
+        // The line's own rate, the rate its category allows (BR-S-05, BR-Z-05, ...), its allowances and charges.
+        let adjustmentText = InvoiceText.validator(
+            missing: nil, tooLong: .invoiceTextTooLong, limit: options.maximumFieldLength,
+            invalid: .invoiceTextInvalidCharacter, notPrintable: .invoiceTextNotPrintable, options: options)
+        let vat = Validator<PricedLine> { line in
+            var failures: [ValidationFailure] = []
+            if let rate = line.item.taxPercent {
+                failures += taxRate.validate(rate).map { $0.nested(under: "taxPercent") }
+            }
+            if failures.isEmpty, taxRate.isValid(line.rate), !InvoiceBusinessRules.rateFits(line.category, line.rate) {
+                failures.append(InvoiceBusinessRules.rateFailure(line.category, rule: "05"))
+            }
+            let amount = InvoiceBusinessRules.adjustmentAmount(
+                options, currency: line.currencyCode, minorUnits: line.minorUnits)
+            for (index, adjustment) in line.item.allowancesCharges.enumerated() {
+                failures += (amount && .field("reason", \.reason, adjustmentText)).validate(adjustment)
+                    .map { $0.nested(under: "allowancesCharges[\(index)]") }
+            }
+            return failures
+        }
         // A line total is reported only for a line whose quantity and price are each acceptable.
-        return .field("description", \.item.description, description) && amounts.then(lineTotal)
+        return .field("description", \.item.description, description) && amounts.then(lineTotal) && vat
     }
 }
 
@@ -268,10 +376,12 @@ private struct PricedLine: Sendable {
     let item: LineItem
     let currencyCode: String
     let minorUnits: Int?
+    let category: VATCategory
+    let rate: Decimal
 }
 
 /// The rules every printed text field of an invoice shares.
-private enum InvoiceText {
+enum InvoiceText {
     static func validator(
         missing: ValidationCode?,
         tooLong: ValidationCode,

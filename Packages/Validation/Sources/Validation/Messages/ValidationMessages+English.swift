@@ -6,7 +6,8 @@ extension ValidationMessages {
     /// have a plain wording too, used when a failure arrives without its parameters (rebuilt from a stored
     /// code, say).
     public static let english = ValidationMessages(
-        englishTable, fallback: { englishPlainTable[$0.code] ?? "This value is not valid." })
+        englishTable.merging(englishEInvoiceTable) { entry, _ in entry },
+        fallback: { englishPlainTable[$0.code] ?? englishEInvoicePlainTable[$0.code] ?? "This value is not valid." })
 
     private static let englishTable: [ValidationCode: String] = [
         .unexpectedlyValid: "This value is not allowed.",

@@ -49,6 +49,7 @@ extension ValidationCode {
     /// covers them all.
     public static var builtIn: [ValidationCode] {
         [.unexpectedlyValid] + emailCodes + invoiceCodes + expenseCodes + urlCodes + settingsCodes + dayCodes
+            + vatIDCodes + bicCodes + en16931Codes + xrechnungCodes
     }
 }
 

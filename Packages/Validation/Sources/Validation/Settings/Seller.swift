@@ -4,17 +4,38 @@ public struct SellerDraft: Hashable, Sendable {
     public var name: String
     /// The postal address, one printed line each (street, postcode and city, country).
     public var addressLines: [String]
-    /// The VAT identification number, when the seller has one (`DE 123 456 789`).
+    /// The tax identification number as printed, when the seller has one: prefixed (`DE 123 456 789`) or the
+    /// bare national number (`123-456-32-18`); a Polish NIP's check digit is checked.
     public var taxID: String?
     /// The account payments go to, when printed (`DE89 3704 0044 0532 0130 00`).
     public var iban: String?
+    /// The VAT identifier (BT-31), checked against its country's pattern and check digits (see
+    /// ``VATIdentifier``); a bare number takes `countryCode` as its prefix. Store ``VATIdentifier/normalized``.
+    public var vatID: String?
+    /// The seller's country, ISO 3166-1 alpha-2 in upper case (`DE`): the prefix of a bare VAT number or NIP, and
+    /// the address's country in an e-invoice.
+    public var countryCode: String?
+    /// The BIC of the seller's bank (see ``BIC``).
+    public var bic: String?
+    /// A tax registration that is not a VAT identifier (a German Steuernummer, BT-32); free text.
+    public var taxRegistration: String?
+    /// The seller's contact e-mail address (BT-43).
+    public var email: String?
 
-    /// Creates a draft.
-    public init(name: String, addressLines: [String] = [], taxID: String? = nil, iban: String? = nil) {
+    /// Creates a draft. Every field after `iban` is optional, so a seller without VAT keeps working.
+    public init(
+        name: String, addressLines: [String] = [], taxID: String? = nil, iban: String? = nil, vatID: String? = nil,
+        countryCode: String? = nil, bic: String? = nil, taxRegistration: String? = nil, email: String? = nil
+    ) {
         self.name = name
         self.addressLines = addressLines
         self.taxID = taxID
         self.iban = iban
+        self.vatID = vatID
+        self.countryCode = countryCode
+        self.bic = bic
+        self.taxRegistration = taxRegistration
+        self.email = email
     }
 }
 
@@ -67,8 +88,28 @@ public struct SellerValidator: SellerValidating {
                 .addressLines(
                     maximumCount: options.maximumAddressLines, maximumLength: options.maximumAddressLineLength,
                     undrawableCharacters: options.undrawableCharacters))
-            && .field("taxID", \.taxID, Validator.vatIdentificationNumber.optional)
+            && Validator { seller in
+                var failures: [ValidationFailure] = []
+                if let taxID = seller.taxID {
+                    failures += Validator.taxIdentificationNumber(countryCode: seller.countryCode).validate(taxID)
+                        .map { $0.nested(under: "taxID") }
+                }
+                if let vatID = seller.vatID {
+                    failures += Validator.vatIdentifier(countryCode: seller.countryCode).validate(vatID)
+                        .map { $0.nested(under: "vatID") }
+                }
+                return failures
+            }
             && .field("iban", \.iban, Validator.iban.optional)
+            && .field(
+                "countryCode", \.countryCode,
+                Validator<String>.rule(.sellerCountryCodeUnknown, CountryCode.exists).optional)
+            && .field("bic", \.bic, Validator.bic.optional)
+            && .field(
+                "taxRegistration", \.taxRegistration,
+                (Validator<String>.maximumLength(options.maximumNameLength, .sellerTaxRegistrationTooLong)
+                    && .plainText(.sellerTaxRegistrationInvalidCharacter)).optional)
+            && .field("email", \.email, Validator<String>.email(EmailValidator()).optional)
     }
 
     /// Every failure found in `seller`.

@@ -27,6 +27,17 @@ extension ValidationCode {
     /// After the country prefix there are fewer than 2 or more than 13 letters and digits.
     public static let taxIDWrongLength = ValidationCode(rawValue: "taxID.wrongLength")
 
+    /// A Polish tax number (NIP) whose check digit does not match: a digit is mistyped or two are swapped.
+    public static let taxIDChecksumMismatch = ValidationCode(rawValue: "taxID.checksumMismatch")
+    /// The seller's country code is not an ISO 3166-1 alpha-2 code in upper case (`DE`).
+    public static let sellerCountryCodeUnknown = ValidationCode(rawValue: "seller.countryCodeUnknown")
+    /// The seller's tax registration is longer than the limit.
+    public static let sellerTaxRegistrationTooLong = ValidationCode(rawValue: "seller.taxRegistrationTooLong")
+    /// The seller's tax registration contains control, replacement or direction-override characters, or a line
+    /// break.
+    public static let sellerTaxRegistrationInvalidCharacter = ValidationCode(
+        rawValue: "seller.taxRegistrationInvalidCharacter")
+
     /// The IBAN is empty (after removing spaces).
     public static let ibanEmpty = ValidationCode(rawValue: "iban.empty")
     /// The IBAN contains something other than letters, digits and spaces.
@@ -59,7 +70,9 @@ extension ValidationCode {
         .sellerNameMissing, .sellerNameTooLong, .sellerNameInvalidCharacter, .sellerNameNotPrintable,
         .sellerTooManyAddressLines, .sellerAddressLineBlank, .sellerAddressLineTooLong,
         .sellerAddressLineInvalidCharacter, .sellerAddressLineNotPrintable, .taxIDEmpty, .taxIDMissingCountryPrefix,
-        .taxIDInvalidCharacter, .taxIDWrongLength, .ibanEmpty, .ibanInvalidCharacter, .ibanUnknownCountry,
+        .taxIDInvalidCharacter, .taxIDWrongLength, .taxIDChecksumMismatch, .sellerCountryCodeUnknown,
+        .sellerTaxRegistrationTooLong, .sellerTaxRegistrationInvalidCharacter, .ibanEmpty, .ibanInvalidCharacter,
+        .ibanUnknownCountry,
         .ibanInvalidCheckDigits, .ibanWrongLength, .ibanChecksumMismatch, .currencyNotISO4217, .localeEmpty,
         .localeMalformed, .weekdayInvalid, .timeZoneEmpty, .timeZoneUnknown,
     ]

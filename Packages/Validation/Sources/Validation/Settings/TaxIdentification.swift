@@ -1,29 +1,48 @@
-/// The shape of a VAT identification number: a two-letter country prefix (`DE`, `EL` for Greece, `XI` for
-/// Northern Ireland) and 2 to 13 letters and digits, spaces allowed anywhere and removed.
+/// The shape of a tax identification number as the settings hold it: a two-letter country prefix (`DE`, `EL`
+/// for Greece, `XI` for Northern Ireland) and 2 to 13 letters and digits, with spaces, dots, dashes and
+/// slashes allowed anywhere and removed (`PL 123-456-32-18`).
 ///
-/// This is a format check only. It does not know each country's own pattern or check digit, and it does not
-/// ask the EU's VIES service whether the number is registered; a number that passes may still not exist.
+/// A format check: a Polish number (prefix `PL`, or a bare number when the country is Poland) is also held to
+/// its NIP check digit; every other country's pattern and check digits are ``VATIdentifier``'s, which the
+/// seller's `vatID` setting uses. Nothing asks the EU's VIES service whether the number is registered.
 public enum VATIdentificationNumber {
     /// The shortest and longest number after the prefix, over all countries that issue one.
     public static let characterCount = 2...13
 
-    /// `text` without spaces and upper-cased: the form to store, print and compare (`de 123 456 789` →
-    /// `DE123456789`).
-    public static func normalized(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != " " })).uppercased()
+    /// The separators people write between groups of digits: space, dot, dash and slash.
+    static func isSeparator(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == " " || scalar == "." || scalar == "-" || scalar == "/"
     }
 
-    /// Every failure of `text`'s format: empty, a character other than a letter, digit or space, no
-    /// two-letter prefix, or the wrong number of characters after it.
-    static func failures(of text: String) -> [ValidationCode] {
-        let scalars = text.unicodeScalars.filter { $0 != " " }
+    /// `text` without separators (spaces, dots, dashes, slashes) and upper-cased: the form to store, print and
+    /// compare (`de 123 456 789` → `DE123456789`, `123-456-32-18` → `1234563218`).
+    public static func normalized(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.filter { !isSeparator($0) })).uppercased()
+    }
+
+    /// Every failure of `text`'s format: empty, a character other than a letter, digit or separator, no
+    /// two-letter prefix (unless `requiresPrefix` is off and a bare national number of 2 to 15 characters is
+    /// given), the wrong number of characters after it, or a Polish NIP whose check digit is wrong (prefix
+    /// `PL`, or a bare number when `countryCode` is `PL`).
+    static func failures(of text: String, requiresPrefix: Bool = true, countryCode: String? = nil) -> [ValidationCode] {
+        guard text.utf8.count <= 64 else { return [.taxIDWrongLength] }
+        let scalars = Array(text.unicodeScalars.filter { !isSeparator($0) })
         guard !scalars.isEmpty else { return [.taxIDEmpty] }
         guard scalars.allSatisfy(ASCIIText.isAlphanumeric) else { return [.taxIDInvalidCharacter] }
+        let prefixed = scalars.count >= 2 && scalars.prefix(2).allSatisfy(ASCIIText.isLetter)
         var codes: [ValidationCode] = []
-        if scalars.count < 2 || !scalars.prefix(2).allSatisfy(ASCIIText.isLetter) {
+        if !prefixed, requiresPrefix {
             codes.append(.taxIDMissingCountryPrefix)
         }
-        if !characterCount.contains(scalars.count - 2) { codes.append(.taxIDWrongLength) }
+        let national = prefixed || requiresPrefix ? Array(scalars.dropFirst(2)) : scalars
+        if !(prefixed || requiresPrefix ? characterCount : 2...15).contains(national.count) {
+            codes.append(.taxIDWrongLength)
+        }
+        let country = prefixed ? String(String.UnicodeScalarView(scalars.prefix(2))).uppercased() : countryCode
+        if codes.isEmpty, country == "PL", national.count == 10, national.allSatisfy(ASCIIText.isDigit) {
+            let digits = national.map { Int($0.value) - 0x30 }
+            if VATIdentifier.polishCheckDigit(digits) != digits[9] { codes.append(.taxIDChecksumMismatch) }
+        }
         return codes
     }
 }
@@ -32,6 +51,16 @@ extension Validator where Value == String {
     /// A VAT identification number's format (see ``VATIdentificationNumber``); reports `taxID.*` codes.
     public static var vatIdentificationNumber: Validator {
         Validator { text in VATIdentificationNumber.failures(of: text).map { ValidationFailure(code: $0) } }
+    }
+
+    /// The seller's tax identification number: a prefixed number as ``vatIdentificationNumber`` reads it, or a
+    /// bare national number of 2 to 15 letters and digits (`123-456-32-18`), whose NIP check digit is checked
+    /// when `countryCode` is `PL`. Reports `taxID.*` codes.
+    public static func taxIdentificationNumber(countryCode: String? = nil) -> Validator {
+        Validator { text in
+            VATIdentificationNumber.failures(of: text, requiresPrefix: false, countryCode: countryCode)
+                .map { ValidationFailure(code: $0) }
+        }
     }
 }
 
