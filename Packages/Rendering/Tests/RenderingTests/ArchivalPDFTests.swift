@@ -1,7 +1,8 @@
 import Foundation
-import Rendering
 import RenderingTesting
 import Testing
+
+@testable import Rendering
 
 #if canImport(FoundationXML)
 import FoundationXML
@@ -191,11 +192,11 @@ struct ArchivalPDFTests {
         #expect(list.standardOutput.contains("2 embedded files"))
         #expect(list.standardOutput.contains("factur-x.xml"))
         #expect(list.standardOutput.contains("Anhang-ü.xml"))
-        let saved = try await PDFTools.run("pdfdetach", on: data) { file in
-            let target = file.deletingLastPathComponent().appendingPathComponent("extracted.xml")
-            return ["-savefile", "factur-x.xml", "-o", target.path, file.path]
+        let saved = try await PDFTools.run("pdfdetach", on: data) {
+            ["-savefile", "factur-x.xml", "-o", "/dev/stdout", $0.path]
         }
         #expect(saved.status == 0, "\(saved.standardError)")
+        #expect(saved.standardOutputData == Self.xml)
     }
 
     @Test func nameTreeIsSortedWhileAFKeepsTheGivenOrder() throws {
@@ -281,6 +282,25 @@ struct ArchivalPDFTests {
     ])
     func controlCharactersInMetadataAreRefused(metadata: PDFArchivalMetadata, field: PDFArchivalMetadata.Field) {
         #expect(throws: ArchivalRenderingError.invalidMetadataText(field)) { try Self.render(metadata: metadata) }
+    }
+
+    @Test func aMissingColourProfileIsATypedError() throws {
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("RenderingTests-\(UUID().uuidString)")
+        let result = BundledColorProfile.load(from: ResourceLocator(resourceFolders: [empty]))
+        #expect(throws: ArchivalRenderingError.missingColorProfile("sRGB.icc")) { try result.get() }
+        let shipped = BundledColorProfile.load(from: ResourceLocator(resourceFolders: [Self.sourceFolder]))
+        #expect(try shipped.get().count == 6_922)
+    }
+
+    @Test func spyRecordsWhatAFeatureHandedOver() throws {
+        let spy = SpyArchivalInvoiceRenderer(result: .failure(.fontsNotEmbedded))
+        let invoice = InvoiceDocumentBuilder().build()
+        #expect(throws: ArchivalRenderingError.fontsNotEmbedded) {
+            try spy.render(invoice, archival: Self.metadata, attachments: [Self.facturX()])
+        }
+        #expect(spy.calls.map(\.metadata) == [Self.metadata])
+        #expect(spy.calls.first?.attachments == [Self.facturX()])
+        #expect(try SpyArchivalInvoiceRenderer().render(invoice, archival: .init(), attachments: []).count > 0)
     }
 
     @Test func invoiceErrorsArriveWrapped() {
