@@ -1,5 +1,6 @@
 import Foundation
 import RenderingTesting
+import RenderingZlib
 import Testing
 
 @testable import Rendering
@@ -58,6 +59,22 @@ struct ArchivalPDFTests {
         #expect(file.dictionary.contains("/Params << /ModDate (D:20250314104000Z) /Size \(Self.xml.count) >>"))
         #expect(!file.dictionary.contains("/Filter"), "no compressor: stored as is")
         #expect(file.stream == [UInt8](Self.xml))
+    }
+
+    /// The example of the documentation (the article "Archival PDF" and the README), as written there.
+    @Test func documentationExample() async throws {
+        let invoice = InvoiceDocumentBuilder().build()
+        let (xml, issued) = (Self.xml, Fixture.date)
+        let pdf = try InvoicePDFRenderer(compressor: ZlibFlateCompressor()).render(
+            invoice,
+            archival: PDFArchivalMetadata(facturX: FacturXMetadata(conformanceLevel: .en16931)),
+            attachments: [
+                PDFAttachment(
+                    fileName: "factur-x.xml", mimeType: "text/xml", data: xml, relationship: .alternative,
+                    description: "Factur-X invoice", modificationDate: issued)
+            ])
+        let check = try await PDFTools.check(pdf)
+        #expect(check.status == 0, "\(check.standardOutput)\(check.standardError)")
     }
 
     @Test func headerTrailerAndOutputIntentAreThoseOfPDFA() throws {
