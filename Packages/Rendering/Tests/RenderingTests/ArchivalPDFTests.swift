@@ -330,7 +330,8 @@ struct ArchivalPDFTests {
     @Test(arguments: [
         ArchivalRenderingError.fontsNotEmbedded, .missingColorProfile("sRGB.icc"), .invalidAttachmentName("a/b"),
         .duplicateAttachmentName("x.xml"), .emptyAttachment("x.xml"), .attachmentTooLarge(name: "x", byteCount: 1),
-        .invalidMIMEType("x"), .invalidMetadataText(.facturX), .missingFacturXAttachment("factur-x.xml"),
+        .invalidMIMEType("x"), .invalidMetadataText(.title), .invalidMetadataText(.author),
+        .invalidMetadataText(.subject), .invalidMetadataText(.facturX), .missingFacturXAttachment("factur-x.xml"),
         .rendering(.unsupportedCharacters(["中"])),
     ])
     func errorsReadAsSentences(error: ArchivalRenderingError) {
