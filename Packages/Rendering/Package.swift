@@ -24,11 +24,12 @@ let package = Package(
         .package(path: "../Essentials")
     ],
     targets: [
-        // The default fonts (DejaVu Sans, regular and bold) ship with their license beside them.
+        // The default fonts (DejaVu Sans, regular and bold) and the sRGB profile of archival PDFs ship with their
+        // licences beside them.
         .target(
             name: "Rendering",
             dependencies: [essentials],
-            resources: [.copy("Resources/Fonts")],
+            resources: [.copy("Resources/Fonts"), .copy("Resources/ColorProfiles")],
             swiftSettings: swiftSettings
         ),
         .target(name: "RenderingTesting", dependencies: ["Rendering", essentials], swiftSettings: swiftSettings),

@@ -5,6 +5,8 @@ struct PDFDocumentInfo: Sendable {
     var title: String
     var author: String
     var creationDate: Date
+    /// Written only when set: archival documents may carry one, ordinary ones never have.
+    var subject: String? = nil
     var producer = "Rendering (Swift)"
 }
 
@@ -18,8 +20,11 @@ struct PDFDocumentWriter {
     var info: PDFDocumentInfo
     var compressor: (any FlateCompressing)?
 
-    /// The document of `pages` (each page's content stream), all of `size`, with the fonts they used.
-    func write(_ pages: [[UInt8]], size: PageSize, fonts: FontUsage) throws(RenderingError) -> Data {
+    /// The document of `pages` (each page's content stream), all of `size`, with the fonts they used; with
+    /// `archive`, also the PDF/A-3 parts (XMP metadata, output intent, attached files).
+    func write(
+        _ pages: [[UInt8]], size: PageSize, fonts: FontUsage, archive: PDFArchiveContent? = nil
+    ) throws(RenderingError) -> Data {
         var output = PDFOutput(compressor: compressor)
         output.bytes.reserveCapacity(pages.reduce(4096) { $0 + $1.count + 100 })
         // The comment with four bytes above 0x7F tells transfer tools the file is binary.
@@ -36,10 +41,14 @@ struct PDFDocumentWriter {
             next += fonts.embedded[face] == nil ? 1 : 5
         }
         let firstPage = next
-        let objectCount = firstPage + pages.count * 2
+        next = firstPage + pages.count * 2
+        let archiveObjects = archive.map { PDFArchiveObjects(first: next, attachments: $0.attachments.count) }
+        let objectCount = archiveObjects?.end ?? next
 
         output.beginObject(catalog)
-        output.append("<< /Type /Catalog /Pages \(pageTree) 0 R >>")
+        output.append("<< /Type /Catalog /Pages \(pageTree) 0 R")
+        if let archive, let archiveObjects { archiveObjects.appendCatalogEntries(archive, to: &output) }
+        output.append(" >>")
         output.endObject()
 
         var fontResources = "<< "
@@ -64,6 +73,10 @@ struct PDFDocumentWriter {
         output.append(textString: info.author)
         output.append(" /Producer ")
         output.append(textString: info.producer)
+        if let subject = info.subject {
+            output.append(" /Subject ")
+            output.append(textString: subject)
+        }
         let date = Self.pdfDate(info.creationDate)
         output.append(" /CreationDate (\(date)) /ModDate (\(date)) >>")
         output.endObject()
@@ -92,6 +105,7 @@ struct PDFDocumentWriter {
             output.endObject()
             output.stream(pageObject + 1, page)
         }
+        if let archive, let archiveObjects { archiveObjects.write(archive, to: &output) }
 
         let identifier = Self.fingerprint(output.bytes)
         let xrefOffset = output.bytes.count
@@ -170,11 +184,13 @@ struct PDFOutput {
 
     /// A stream object: compressed with FlateDecode when a compressor is set and the result is smaller.
     /// `entries` are further dictionary entries (such as `/Length1`).
-    mutating func stream(_ number: Int, _ content: [UInt8], entries: String = "") {
+    mutating func stream(_ number: Int, _ content: [UInt8], entries: String = "", compressible: Bool = true) {
         beginObject(number)
         var body = content
         var filter = ""
-        if let compressor, let compressed = compressor.deflate(Data(content)), compressed.count < content.count {
+        if compressible, let compressor, let compressed = compressor.deflate(Data(content)),
+            compressed.count < content.count
+        {
             body = [UInt8](compressed)
             filter = " /Filter /FlateDecode"
         }
@@ -190,6 +206,23 @@ struct PDFOutput {
 
     mutating func append(_ raw: [UInt8]) {
         bytes.append(contentsOf: raw)
+    }
+
+    /// A string of arbitrary bytes: a literal string when they are printable ASCII (escaped where needed), a
+    /// hexadecimal one otherwise, so that names and dates stay readable in the file.
+    mutating func append(stringBytes raw: [UInt8]) {
+        if raw.allSatisfy({ (0x20...0x7E).contains($0) }) {
+            append("(")
+            for byte in raw { FontUsage.appendEscaped(byte, to: &bytes) }
+            append(")")
+        } else {
+            append("<")
+            for byte in raw {
+                let digits = String(byte, radix: 16, uppercase: true)
+                append(digits.count == 1 ? "0" + digits : digits)
+            }
+            append(">")
+        }
     }
 
     /// A text string for the info dictionary, as UTF-16BE with a byte-order mark in hex: it carries any Unicode

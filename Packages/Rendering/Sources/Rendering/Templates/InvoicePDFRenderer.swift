@@ -11,8 +11,8 @@ public struct InvoicePDFRenderer: InvoiceRendering, GlyphCoverage {
     public let theme: InvoiceTheme
     /// The typefaces text is drawn with.
     public let fonts: InvoiceFonts
-    private let compressor: (any FlateCompressing)?
-    private let creationDate: @Sendable () -> Date
+    let compressor: (any FlateCompressing)?
+    let creationDate: @Sendable () -> Date
 
     /// Creates a renderer with `theme` and `fonts`; `compressor` shrinks the streams (nil writes them
     /// uncompressed); `creationDate` is asked once per render (the current time by default).
