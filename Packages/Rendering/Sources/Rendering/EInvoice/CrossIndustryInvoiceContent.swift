@@ -358,9 +358,9 @@ struct CrossIndustryInvoiceContent {
         {
             try xml.element("ram:ExemptionReasonCode", code, field: .exemptionReason(category))
         }
-        if category != .outsideScope {
-            xml.element("ram:RateApplicablePercent", formatted: EInvoiceNumbers.plain(breakdown.ratePercent))
-        }
+        // Outside the scope of VAT too: EN 16931 allows the rate there (only lines and allowances must not state
+        // one), and XRechnung requires it in every breakdown (rule BR-DE-14).
+        xml.element("ram:RateApplicablePercent", formatted: EInvoiceNumbers.plain(breakdown.ratePercent))
         xml.close()
     }
 

@@ -209,8 +209,10 @@ struct CrossIndustryInvoiceTests {
         ]
         let root = try writtenTree(invoice)
         #expect(CrossIndustryInvoiceSchemaOrder.violations(in: root) == [])
+        // Lines and allowances state no rate (BR-O-05 to BR-O-07); the breakdown states 0 (XRechnung's BR-DE-14).
         let rates = root.descendants.filter { $0.name == "ram:RateApplicablePercent" }
-        #expect(rates.isEmpty)
+        #expect(rates.map(\.text) == ["0"])
+        #expect(root.at(Self.settlement + "/ram:ApplicableTradeTax")?.child("ram:RateApplicablePercent") != nil)
         #expect(root.text(Self.settlement + "/ram:ApplicableTradeTax/ram:ExemptionReasonCode") == "VATEX-EU-O")
         #expect(root.text(Self.settlement + "/ram:ApplicableTradeTax/ram:BasisAmount") == "55.00")
     }
