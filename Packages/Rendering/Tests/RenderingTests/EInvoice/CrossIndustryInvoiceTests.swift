@@ -1,6 +1,7 @@
 import Essentials
 import Foundation
 import Rendering
+import RenderingTesting
 import Testing
 
 /// A German invoice with everything XRechnung needs: addresses, contact, identifiers, IBAN, buyer reference.
@@ -529,6 +530,27 @@ struct CrossIndustryInvoiceTests {
         #expect(try refusal { _ in } == nil)
     }
 
+    /// The example of the article "E-invoices", line for line.
+    @Test func theDocumentationExampleRuns() throws {
+        let invoice = try germanInvoice()
+        // One type per format; features take any EInvoiceWriting, the composition root picks the profile.
+        let writer: any EInvoiceWriting = CrossIndustryInvoiceWriter(profile: .xrechnung)
+        let xml = try writer.xml(for: invoice)
+
+        var withoutReference = invoice
+        withoutReference.buyerReference = nil
+        var message = ""
+        do {
+            _ = try writer.xml(for: withoutReference)
+        } catch {
+            // `error` is an `EInvoiceError`: switch on the case, show the sentence.
+            guard case .missingBuyerReference = error else { throw error }
+            message = "\(error)"
+        }
+        #expect(String(decoding: xml, as: UTF8.self).contains("<ram:BuyerReference>04011000-12345-67<"))
+        #expect(message.hasPrefix("An XRechnung needs the buyer reference"))
+    }
+
     @Test func errorsReadAsSentences() {
         let errors: [EInvoiceError] = [
             .noLines, .missingVATCategory(line: 2), .unsupportedCurrency(code: "BHD", minorUnits: 3),
@@ -549,5 +571,19 @@ struct CrossIndustryInvoiceTests {
         }
         #expect("\(EInvoiceError.missingVATCategory(line: 2))".hasPrefix("Line 3 states no VAT category"))
         #expect("\(EInvoiceError.invalidCharacter("\u{7}", field: .lineDescription(line: 0)))".contains("U+0007"))
+    }
+}
+
+@Suite("RenderingTesting: the e-invoice spy")
+struct SpyEInvoiceWriterTests {
+    @Test func recordsEveryInvoiceAndAnswersWithItsResult() throws {
+        let invoice = try germanInvoice()
+        let spy = SpyEInvoiceWriter(result: .success(Data([1, 2])))
+        let writer: any EInvoiceWriting = spy
+        #expect(try writer.xml(for: invoice) == Data([1, 2]))
+        let failing = SpyEInvoiceWriter(result: .failure(.missingBuyerReference))
+        #expect(throws: EInvoiceError.missingBuyerReference) { try failing.xml(for: invoice) }
+        #expect(spy.writtenInvoices == [invoice])
+        #expect(failing.writtenInvoices == [invoice])
     }
 }
