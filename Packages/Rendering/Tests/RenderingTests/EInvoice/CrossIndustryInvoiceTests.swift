@@ -569,6 +569,21 @@ struct CrossIndustryInvoiceTests {
                 "\(sentence)")
             #expect(error.localizedDescription == sentence)
         }
+        let fields: [EInvoiceField] = [
+            .number, .notes, .buyerReference, .orderReference, .precedingInvoice, .paymentTerms, .payment,
+            .name(.seller), .address(.buyer), .taxIdentifier(.seller), .contact(.buyer), .lineDescription(line: 0),
+            .unitCode(line: 0), .quantity(line: 0), .unitPrice(line: 0), .taxRate(line: 0),
+            .lineAllowanceCharge(line: 0), .allowanceCharge(index: 0), .exemptionReason(.exempt), .paidAmount, .total,
+        ]
+        let names = fields.map { "\($0)" }
+        #expect(Set(names).count == fields.count)
+        for (field, name) in zip(fields, names) {
+            #expect(name.first?.isLowercase == true && !name.contains("("), "\(name)")
+            let sentence = "\(EInvoiceError.invalidNumber(field))"
+            #expect(sentence.first?.isUppercase == true && sentence.hasSuffix("."), "\(sentence)")
+        }
+        #expect(names[7] == "the seller's name")
+        #expect(names[11] == "the description of line 1")
         #expect("\(EInvoiceError.missingVATCategory(line: 2))".hasPrefix("Line 3 states no VAT category"))
         #expect("\(EInvoiceError.invalidCharacter("\u{7}", field: .lineDescription(line: 0)))".contains("U+0007"))
     }
