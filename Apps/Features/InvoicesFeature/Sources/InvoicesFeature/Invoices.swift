@@ -70,23 +70,56 @@ public struct InvoiceSetupNotes: Hashable, Sendable {
     }
 }
 
-/// Who issues the invoices: printed at the top of every invoice.
+/// Who issues the invoices: printed at the top of every invoice and written into every e-invoice.
 public struct Seller: Hashable, Sendable, Codable {
     /// The company name.
     public var name: String
-    /// Address lines under the name.
+    /// Address lines under the name (street and further lines; with `postcode` and `city` set, those are not
+    /// repeated here).
     public var address: [String]
-    /// The VAT identification number printed on the invoice, when there is one.
+    /// The tax identification as the user set it before VAT identifiers had their own setting, printed when there
+    /// is no `vatID`.
     public var taxID: String?
     /// The account payments go to, when the invoice should show it.
     public var iban: String?
+    /// The VAT identifier, normalised with its country prefix (`DE123456789`).
+    public var vatID: String?
+    /// A tax registration that is not a VAT identifier (a German Steuernummer).
+    public var taxRegistration: String?
+    /// The ISO 3166-1 alpha-2 country code of the address (`DE`).
+    public var countryCode: String?
+    /// The post code of the address.
+    public var postcode: String?
+    /// The city of the address.
+    public var city: String?
+    /// The BIC of the bank holding `iban`.
+    public var bic: String?
+    /// The contact e-mail address printed and written into e-invoices.
+    public var email: String?
+    /// The contact's telephone number (XRechnung requires one).
+    public var phone: String?
+    /// The contact person's name (XRechnung requires one).
+    public var contactName: String?
 
-    /// Creates a seller.
-    public init(name: String, address: [String], taxID: String? = nil, iban: String? = nil) {
+    /// Creates a seller; every field after the name and address is optional.
+    public init(
+        name: String, address: [String], taxID: String? = nil, iban: String? = nil, vatID: String? = nil,
+        taxRegistration: String? = nil, countryCode: String? = nil, postcode: String? = nil, city: String? = nil,
+        bic: String? = nil, email: String? = nil, phone: String? = nil, contactName: String? = nil
+    ) {
         self.name = name
         self.address = address
         self.taxID = taxID
         self.iban = iban
+        self.vatID = vatID
+        self.taxRegistration = taxRegistration
+        self.countryCode = countryCode
+        self.postcode = postcode
+        self.city = city
+        self.bic = bic
+        self.email = email
+        self.phone = phone
+        self.contactName = contactName
     }
 }
 
