@@ -37,7 +37,7 @@ public struct ExpenseReports: ExpenseReporting, ExpenseExporting {
             let table = ExpenseReportTable(
                 title: title, money: MoneyFormatter(locale: locale), currency: currency,
                 day: { [locale, calendar] in locale.string(from: CalendarDay($0, in: calendar.timeZone)) })
-            return table.text(groups: groups, totals: report.totals, datesInRows: period.grouping != .day)
+            return table.text(groups: groups, totals: report.totals, byDay: period.grouping == .day)
         case .csv:
             return CSVExpenseReportFormatter().format(
                 Rendering.ExpenseReport(title: period.title, sections: try sections(of: report, by: nil)))

@@ -86,7 +86,7 @@ struct ExpenseCommandsTests {
         #expect(result.status == .success, "\(result.error)")
         let lines = result.output.split(separator: "\n").map(String.init)
         #expect(lines.first == "This week: 2026-03-16 to 2026-03-22")
-        #expect(lines.contains { $0.hasSuffix("Coffee                €3.80") || $0.contains("  Coffee  ") })
+        #expect(lines.contains { $0.hasPrefix("2026-03-18  Coffee") && $0.contains("€3.80") })
     }
 
     @Test func everyNamedPeriodIsOfferedByHelpCompletionAndTheReportLink() throws {
