@@ -30,13 +30,48 @@ public struct CommandError: Error, Sendable {
     public var status: ExitStatus
     /// Extra lines under the message, such as every validation problem.
     public var details: [String]
+    /// Every problem of input that breaks the rules, for a script: `--json` lists them under `problems`.
+    public var problems: [Problem]
+
+    /// One problem of the input, as `--json` lists it: the field as the user wrote it (an option such as
+    /// `--price`; null when the problem is the whole input), the stable code and the sentence.
+    public struct Problem: Hashable, Sendable, Encodable {
+        /// The option or field as the user knows it, or nil.
+        public var field: String?
+        /// The stable code a script can compare.
+        public var code: String
+        /// The sentence for people.
+        public var message: String
+
+        /// Creates a problem.
+        public init(field: String?, code: String, message: String) {
+            self.field = field
+            self.code = code
+            self.message = message
+        }
+
+        /// Writes `field` as `null` when there is none, so the key is always there.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(field, forKey: .field)
+            try container.encode(code, forKey: .code)
+            try container.encode(message, forKey: .message)
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case field, code, message
+        }
+    }
 
     /// Creates an error.
-    public init(message: String, hint: String? = nil, status: ExitStatus, details: [String] = []) {
+    public init(
+        message: String, hint: String? = nil, status: ExitStatus, details: [String] = [], problems: [Problem] = []
+    ) {
         self.message = message
         self.hint = hint
         self.status = status
         self.details = details
+        self.problems = problems
     }
 
     /// A wrong command line (exit status 64).

@@ -32,7 +32,16 @@ public struct CommandTable: Sendable {
 
     /// Runs `command` with `words` (after its own words): parses them, runs it, and turns a failure into the
     /// report the user reads and its exit status. A usage error that does not show the command's usage yet gets it.
+    /// The command's tables fit the console's terminal (`TextTable.fittingWidth`).
     public func run(
+        _ command: CommandSpec, _ words: [String], console: Console, verbose: Bool, links: any LinkChecking
+    ) async -> ExitStatus {
+        await TextTable.$fittingWidth.withValue(console.tableWidth) {
+            await runFitted(command, words, console: console, verbose: verbose, links: links)
+        }
+    }
+
+    private func runFitted(
         _ command: CommandSpec, _ words: [String], console: Console, verbose: Bool, links: any LinkChecking
     ) async -> ExitStatus {
         do throws(CommandError) {

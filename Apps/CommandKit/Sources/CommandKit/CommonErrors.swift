@@ -31,11 +31,16 @@ extension CommandError {
     }
 
     /// Input that breaks the rules (exit status 65): `what` is not valid, one detail line per problem with its
-    /// stable code.
-    public static func invalid(_ what: String, _ problems: [ValidationProblem], hint: String? = nil) -> CommandError {
+    /// stable code, and every problem for `--json` with the field `field` names for it (the problem's path unless
+    /// the command says which option it is; nil for the input as a whole).
+    public static func invalid(
+        _ what: String, _ problems: [ValidationProblem], hint: String? = nil,
+        field: (ValidationProblem) -> String? = { $0.path.isEmpty ? nil : $0.path }
+    ) -> CommandError {
         CommandError(
             message: "\(what) is not valid:", hint: hint ?? fontHint(for: problems), status: .dataError,
-            details: problems.map { ($0.path.isEmpty ? "" : "\($0.path): ") + "\($0.message) [\($0.code)]" })
+            details: problems.map { ($0.path.isEmpty ? "" : "\($0.path): ") + "\($0.message) [\($0.code)]" },
+            problems: problems.map { Problem(field: field($0), code: $0.code.rawValue, message: $0.message) })
     }
 
     /// How to print characters the invoice fonts lack: Chinese, Japanese and Korean with a font that has them;

@@ -20,6 +20,13 @@ public protocol ConsoleSink: Sendable {
     func write(_ text: String, to stream: ConsoleStream)
     /// Whether `stream` is a terminal, where progress can be redrawn in place and tables fit its width.
     func isTerminal(_ stream: ConsoleStream) -> Bool
+    /// How many columns the terminal `stream` shows, or nil when it is not a terminal or does not say.
+    func columns(of stream: ConsoleStream) -> Int?
+}
+
+extension ConsoleSink {
+    /// Unknown: tables are never cut.
+    public func columns(of stream: ConsoleStream) -> Int? { nil }
 }
 
 /// Standard output and standard error, unbuffered, so the two interleave in the order things happened.
@@ -36,6 +43,28 @@ public struct StandardStreams: ConsoleSink {
     /// Whether the stream is a terminal (`isatty`).
     public func isTerminal(_ stream: ConsoleStream) -> Bool {
         isatty(stream == .output ? STDOUT_FILENO : STDERR_FILENO) == 1
+    }
+
+    /// The terminal's width (`ioctl` `TIOCGWINSZ`), else `$COLUMNS`; nil when the stream is not a terminal.
+    public func columns(of stream: ConsoleStream) -> Int? {
+        guard isTerminal(stream) else { return nil }
+        var size = winsize()
+        #if canImport(Glibc)
+        let request = UInt(TIOCGWINSZ)
+        #else
+        let request = TIOCGWINSZ
+        #endif
+        let asked = ioctl(stream == .output ? STDOUT_FILENO : STDERR_FILENO, request, &size)
+        return Self.columns(
+            fromTerminal: asked == 0 ? Int(size.ws_col) : nil, environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// The width a terminal reports when it reports one (a pseudo-terminal may say 0), else `COLUMNS` of
+    /// `environment`; nil when neither gives a positive number.
+    public static func columns(fromTerminal reported: Int?, environment: [String: String]) -> Int? {
+        if let reported, reported > 0 { return reported }
+        guard let text = environment["COLUMNS"], let columns = Int(text), columns > 0 else { return nil }
+        return columns
     }
 }
 
@@ -72,8 +101,9 @@ public struct Console: Sendable {
         sink.write(text + "\n", to: .error)
     }
 
-    /// `value` as pretty JSON with sorted keys on standard output; optional values that are nil are written as
-    /// `null`, so every documented key is always there.
+    /// `value` as pretty JSON with sorted keys on standard output. `JSONEncoder` leaves out optional values that
+    /// are nil, so a type whose documented keys may be null encodes them itself (`encode`, not
+    /// `encodeIfPresent`) to keep every documented key there.
     public func emit(_ value: some Encodable) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -81,6 +111,13 @@ public struct Console: Sendable {
         if let data = try? encoder.encode(value) {
             line(String(decoding: data, as: UTF8.self))
         }
+    }
+
+    /// The width tables are cut to: the terminal's when standard output is one, nil when output is piped or
+    /// redirected or with `--json` (where nothing is ever cut).
+    public var tableWidth: Int? {
+        guard !json, sink.isTerminal(.output) else { return nil }
+        return sink.columns(of: .output)
     }
 
     /// Whether standard error is a terminal, where progress can be redrawn in place.
@@ -97,7 +134,11 @@ public struct Console: Sendable {
     /// and with `--json` also as a JSON object on standard output.
     public func report(_ failure: CommandError) {
         if json {
-            emit(JSONError(error: .init(message: failure.message, details: failure.details, hint: failure.hint)))
+            emit(
+                JSONError(
+                    error: .init(
+                        message: failure.message, details: failure.details, hint: failure.hint,
+                        problems: failure.problems)))
         }
         error("ledger: \(failure.message)")
         for detail in failure.details { error("  \(detail)") }
@@ -109,16 +150,18 @@ public struct Console: Sendable {
             let message: String
             let details: [String]
             let hint: String?
+            let problems: [CommandError.Problem]
 
             func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: CodingKeys.self)
                 try container.encode(message, forKey: .message)
                 try container.encode(details, forKey: .details)
                 try container.encode(hint, forKey: .hint)
+                try container.encode(problems, forKey: .problems)
             }
 
             private enum CodingKeys: String, CodingKey {
-                case message, details, hint
+                case message, details, hint, problems
             }
         }
         let error: Body

@@ -24,16 +24,43 @@ public struct TextTable: Sendable {
         rows.append(cells.map(TerminalText.singleLine))
     }
 
-    /// The rows, two spaces between columns, no trailing spaces.
+    /// The width of the terminal the command's tables print to, or nil when they are not cut (output piped or
+    /// redirected, `--json`). `CommandTable.run` sets it from the console for the run of a command, so every
+    /// feature's table fits the terminal without each command asking for the width; a test sets it with
+    /// `CommandHarness.run(_:terminal:columns:)` or calls ``lines(fitting:)``.
+    @TaskLocal public static var fittingWidth: Int?
+
+    /// The columns no text column is cut below: an invoice number or a day stays whole.
+    public static let narrowestCutColumn = 10
+
+    /// The rows, two spaces between columns, no trailing spaces; cut to ``fittingWidth`` when a command prints to a
+    /// terminal.
     public var lines: [String] {
-        let widths = alignments.indices.map { column in
+        lines(fitting: Self.fittingWidth)
+    }
+
+    /// The rows, two spaces between columns, no trailing spaces, at most `width` terminal columns wide where that
+    /// can be done by cutting text: the widest text (left-aligned) column is cut first, its cells ending in `…`,
+    /// down to ``narrowestCutColumn``; amounts (right-aligned) are never cut. Nil leaves every cell whole.
+    public func lines(fitting width: Int?) -> [String] {
+        var widths = alignments.indices.map { column in
             rows.map { column < $0.count ? TerminalText.width($0[column]) : 0 }.max() ?? 0
+        }
+        if let width {
+            let floors = widths.map { min($0, Self.narrowestCutColumn) }
+            var total = widths.reduce(0, +) + 2 * max(widths.count - 1, 0)
+            while total > width {
+                let candidates = alignments.indices.filter { alignments[$0] == .left && widths[$0] > floors[$0] }
+                guard let widest = candidates.max(by: { widths[$0] < widths[$1] }) else { break }
+                widths[widest] -= 1
+                total -= 1
+            }
         }
         return rows.map { cells in
             var line = ""
             for (column, alignment) in alignments.enumerated() {
-                let cell = column < cells.count ? cells[column] : ""
-                let padding = String(repeating: " ", count: widths[column] - TerminalText.width(cell))
+                let cell = TerminalText.truncated(column < cells.count ? cells[column] : "", to: widths[column])
+                let padding = String(repeating: " ", count: max(widths[column] - TerminalText.width(cell), 0))
                 if column > 0 { line += "  " }
                 line += alignment == .left ? cell + padding : padding + cell
             }
@@ -48,6 +75,24 @@ public enum TerminalText {
     /// How many terminal columns `text` takes (the Rendering package's count, which its tables use too).
     public static func width(_ text: String) -> Int {
         TerminalColumns.width(of: text)
+    }
+
+    /// `text` whole when it takes at most `width` columns, else its first characters and `…` in at most `width`
+    /// columns: a cut falls between characters as people see them (an accent stays on its letter, an emoji
+    /// sequence stays whole), and a wide character that would not fit is left out rather than split.
+    public static func truncated(_ text: String, to width: Int) -> String {
+        guard self.width(text) > width else { return text }
+        guard width > 0 else { return "" }
+        var kept = ""
+        var used = 0
+        for character in text {
+            let columns = self.width(String(character))
+            if used + columns > width - 1 { break }
+            kept.append(character)
+            used += columns
+        }
+        while kept.last?.isWhitespace == true { kept.removeLast() }
+        return kept + "…"
     }
 
     /// Line breaks, tabs and other control characters as spaces, so one cell stays on one line.

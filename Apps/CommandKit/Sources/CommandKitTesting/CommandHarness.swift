@@ -30,9 +30,11 @@ public struct CommandHarness: Sendable {
         self.links = links
     }
 
-    /// Runs the command `words` name (without `ledger`), with `--json` output when `json` is set.
-    public func run(_ words: [String], json: Bool = false, terminal: Bool = false) async -> Result {
-        let sink = CapturingSink(terminal: terminal)
+    /// Runs the command `words` name (without `ledger`), with `--json` output when `json` is set, on streams that
+    /// act as terminals `columns` wide when `terminal` is set.
+    public func run(_ words: [String], json: Bool = false, terminal: Bool = false, columns: Int? = nil) async -> Result
+    {
+        let sink = CapturingSink(terminal: terminal, columns: columns)
         let console = Console(json: json, sink: sink)
         guard let (command, rest) = table.command(in: words) else {
             console.report(.usage("unknown command '\(words.joined(separator: " "))'"))
@@ -62,10 +64,17 @@ public struct FollowEveryLink: LinkChecking {
 public final class CapturingSink: ConsoleSink {
     private let written = LockedValue<[(ConsoleStream, String)]>([])
     private let terminal: Bool
+    private let width: Int?
 
-    /// A sink that says its streams are terminals when `terminal` is set.
-    public init(terminal: Bool = false) {
+    /// A sink that says its streams are terminals `columns` wide when `terminal` is set.
+    public init(terminal: Bool = false, columns: Int? = nil) {
         self.terminal = terminal
+        self.width = columns
+    }
+
+    /// The terminal's width when the streams act as terminals.
+    public func columns(of stream: ConsoleStream) -> Int? {
+        terminal ? width : nil
     }
 
     /// Keeps `text`.

@@ -66,7 +66,7 @@ struct ArgumentsTests {
         let object = try #require(
             try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: [String: Any]])
         let error = try #require(object["error"])
-        #expect(Set(error.keys) == ["message", "details", "hint"])
+        #expect(Set(error.keys) == ["message", "details", "hint", "problems"])
         #expect(error["message"] as? String == "thing make needs NAME")
     }
 }

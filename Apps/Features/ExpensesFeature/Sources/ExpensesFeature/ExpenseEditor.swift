@@ -37,8 +37,8 @@ public struct ExpenseCorrection: Hashable, Sendable {
 public enum ExpenseCorrectionError: Error, Hashable, Sendable {
     /// No expense has this id (or id prefix).
     case notFound(String)
-    /// The prefix matches more than one expense; `matches` is how many.
-    case ambiguous(String, matches: Int)
+    /// The prefix matches more than one expense: every one it matches, so the user can pick.
+    case ambiguous(String, candidates: [ExpenseEntry])
     /// An id prefix must have at least `minimumLength` characters, so it cannot match by accident.
     case prefixTooShort(String, minimumLength: Int)
     /// The corrected expense breaks the rules; nothing was changed.
@@ -90,7 +90,7 @@ public struct ExpenseEditor: ExpenseCorrecting {
         }
         let matches = everything.entries.filter { $0.id.uuidString.lowercased().hasPrefix(wanted) }
         guard let match = matches.first else { throw .notFound(id) }
-        guard matches.count == 1 else { throw .ambiguous(id, matches: matches.count) }
+        guard matches.count == 1 else { throw .ambiguous(id, candidates: matches) }
         return match
     }
 

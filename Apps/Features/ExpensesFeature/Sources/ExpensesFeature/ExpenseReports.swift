@@ -27,10 +27,17 @@ public struct ExpenseReports: ExpenseReporting, ExpenseExporting {
         let report = try await reader.report(for: period.range)
         switch format {
         case .table:
-            let sections = try sections(of: report, by: period.grouping)
             let title = period.titleShowsDates ? "\(period.title): \(periodText(report.period))" : period.title
-            return PlainTextExpenseReportFormatter(locale: locale).format(
-                Rendering.ExpenseReport(title: title, sections: sections))
+            let groups: [(heading: String?, entries: [ExpenseEntry])] =
+                if let grouping = period.grouping {
+                    try report.grouped(by: grouping, in: calendar).map { (periodText($0.period), $0.entries) }
+                } else {
+                    [(nil, report.entries)]
+                }
+            let table = ExpenseReportTable(
+                title: title, money: MoneyFormatter(locale: locale), currency: currency,
+                day: { [locale, calendar] in locale.string(from: CalendarDay($0, in: calendar.timeZone)) })
+            return table.text(groups: groups, totals: report.totals, byDay: period.grouping == .day)
         case .csv:
             return CSVExpenseReportFormatter().format(
                 Rendering.ExpenseReport(title: period.title, sections: try sections(of: report, by: nil)))

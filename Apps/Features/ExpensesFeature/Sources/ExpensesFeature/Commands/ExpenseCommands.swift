@@ -136,9 +136,15 @@ public struct ExpenseCommands: CommandGroup {
                 else { throw invocation.command.usageError("report needs --from and --to as YYYY-MM-DD") }
                 guard start <= last else { throw invocation.command.usageError("--from \(from) is after --to \(to)") }
                 period = .custom(start...end)
-            default:
+            case (let name?, _, _):
                 throw invocation.command.usageError(
-                    "report needs a period (\(listed)) or both --from and --to, and not both")
+                    "report takes a period or --from and --to, not both: '\(name)' was given with "
+                        + ["from", "to"].filter { arguments.value($0) != nil }.map { "--\($0)" }
+                        .joined(separator: " and "))
+            case (nil, _?, nil): throw invocation.command.usageError("report --from needs --to as well")
+            case (nil, nil, _?): throw invocation.command.usageError("report --to needs --from as well")
+            case (nil, nil, nil):
+                throw invocation.command.usageError("report needs a period (\(listed)) or --from and --to")
             }
             return try await printReport(period, format: arguments.value("format"), invocation: invocation)
         }
@@ -355,7 +361,8 @@ public struct ExpenseCommands: CommandGroup {
                 .value("currency", "CODE", "a new currency"), .value("date", "YYYY-MM-DD", "a new day"),
                 .value("comment", "TEXT", "a new comment"),
             ],
-            details: "ID is the expense's id or its first 8 or more characters, as 'expense list --json' prints them."
+            details: "ID is the expense's id or any start of it that names one expense (at least 8 characters), "
+                + "such as the short id 'expense list' prints."
         ) { invocation throws(CommandError) in
             let id = try invocation.positionals()[0]
             let expenses = try await expenses()
@@ -379,7 +386,7 @@ public struct ExpenseCommands: CommandGroup {
             do throws(ExpenseCorrectionError) {
                 entry = try await expenses.corrections.correct(id, with: correction)
             } catch {
-                throw .correction(error)
+                throw .correction(error, days: display.days)
             }
             Self.say("Corrected", entry, display: display, console: invocation.console)
             return .success
@@ -389,7 +396,8 @@ public struct ExpenseCommands: CommandGroup {
     private var delete: CommandSpec {
         CommandSpec(
             path: ["expense", "delete"], arguments: ["ID"], summary: "delete a recorded expense",
-            details: "ID is the expense's id or its first 8 or more characters."
+            details: "ID is the expense's id or any start of it that names one expense (at least 8 characters), "
+                + "such as the short id 'expense list' prints."
         ) { invocation throws(CommandError) in
             let id = try invocation.positionals()[0]
             let expenses = try await expenses()
@@ -397,7 +405,7 @@ public struct ExpenseCommands: CommandGroup {
             do throws(ExpenseCorrectionError) {
                 entry = try await expenses.corrections.delete(id)
             } catch {
-                throw .correction(error)
+                throw .correction(error, days: expenses.display.days)
             }
             Self.say("Deleted", entry, display: expenses.display, console: invocation.console)
             return .success

@@ -1,4 +1,5 @@
 import CommandKit
+import Essentials
 import Storage
 import Validation
 
@@ -10,26 +11,35 @@ extension CommandError {
             .invalid(
                 "the expense", problems,
                 hint: problems.contains { $0.code == .expenseDateTooFarInFuture }
-                    ? "If the date is right, add --allow-future." : nil)
+                    ? "If the date is right, add --allow-future." : nil, field: option)
         case .storage(let error): .storage(error)
         }
     }
 
-    static func correction(_ error: ExpenseCorrectionError) -> CommandError {
+    /// The option of `expense add` and `expense edit` a problem's field is given with (`price` → `--price`).
+    private static func option(_ problem: ValidationProblem) -> String? {
+        let field = problem.path.split(separator: ".").first.map(String.init) ?? ""
+        return ["title", "price", "currency", "date", "comment"].contains(field) ? "--\(field)" : nil
+    }
+
+    static func correction(_ error: ExpenseCorrectionError, days: DayFormat) -> CommandError {
         switch error {
         case .notFound(let id):
             CommandError(
-                message: "no expense '\(id)' on this machine", hint: "Run 'ledger expense list --json' to see the ids.",
+                message: "no expense '\(id)' on this machine", hint: "Run 'ledger expense list' to see the ids.",
                 status: .dataError)
-        case .ambiguous(let id, let matches):
+        case .ambiguous(let id, let candidates):
             CommandError(
-                message: "'\(id)' is the start of \(matches) expenses' ids", hint: "Give more characters of the id.",
-                status: .dataError)
+                message: "'\(id)' is the start of \(candidates.count) expenses' ids",
+                hint: "Give the id of the one you mean, as a line above shows it.", status: .dataError,
+                details: candidates.map { [short = ShortIDs(of: candidates.map(\.id))] entry in
+                    "\(short[entry.id])  \(days.string(from: entry.date))  \(TerminalText.safe(entry.title))"
+                })
         case .prefixTooShort(let id, let minimum):
             CommandError(
                 message: "'\(id)' is too short to name an expense",
                 hint: "Give at least \(minimum) characters of the id.", status: .usage)
-        case .invalid(let problems): .invalid("the corrected expense", problems)
+        case .invalid(let problems): .invalid("the corrected expense", problems, field: option)
         case .storage(let error): .storage(error)
         }
     }
