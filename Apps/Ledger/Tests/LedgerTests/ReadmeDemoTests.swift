@@ -24,6 +24,8 @@ struct ReadmeDemoTests {
         (#"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"#, "4b1d7c2e-…"),
         (#"inv_[0-9a-f]{16}"#, "inv_9c1f2e7a5b3d4c60"),
         (#"demo-[0-9a-f]{6}@example\.com"#, "demo-5f3a1c@example.com"),
+        // A list's short ids: the shortest unique prefix of a random id, at the end of its row.
+        (#"(?m) [0-9a-f]{8,31}$"#, " 5e6f7a8b"),
     ]
 
     /// CSV lines end in CRLF (RFC 4180); the READMEs keep plain line ends.
