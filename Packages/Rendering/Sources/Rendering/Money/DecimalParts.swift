@@ -1,8 +1,8 @@
 import Foundation
 
 /// A `Decimal` as sign, a 64-bit integer significand and a power of ten, when its significand fits: the common
-/// case of every invoice number, formatted and used as a key with integer operations because `Decimal`'s
-/// `description` and hashing cost a microsecond or more each, which a 1,000-line invoice repeats thousands of times.
+/// case of every invoice number, handled with integer arithmetic because `Decimal` arithmetic and `description`
+/// cost a microsecond or more each, which a 1,000-line invoice repeats thousands of times.
 ///
 /// Anything that does not fit (NaN, more than 18 significant digits) has no parts, and callers take the
 /// `Decimal` path, so results never depend on which path ran.
@@ -34,6 +34,53 @@ struct DecimalParts: Hashable {
         for _ in 1...19 { powers.append(powers[powers.count - 1] * 10) }
         return powers
     }()
+
+    /// How many decimal digits `value` has (1 for 0).
+    static func digitCount(_ value: UInt64) -> Int {
+        var count = 1
+        while count < 20 && value >= powers[count] { count += 1 }
+        return count
+    }
+
+    /// Whether the magnitude is below 10^`power`.
+    func magnitudeIsBelow(powerOfTen power: Int) -> Bool {
+        significand == 0 || Self.digitCount(significand) + exponent <= power
+    }
+
+    /// Whether the magnitude is at most 100 (the highest tax rate).
+    var isAtMostOneHundred: Bool {
+        magnitudeIsBelow(powerOfTen: 2) || normalized == DecimalParts(negative: negative, significand: 1, exponent: 2)
+    }
+
+    /// The value with the same sign, keyed without trailing zeros (19 and 19.0 are one rate).
+    var normalized: DecimalParts {
+        var significand = self.significand
+        var exponent = self.exponent
+        while significand != 0 && significand % 10 == 0 {
+            significand /= 10
+            exponent += 1
+        }
+        return DecimalParts(negative: negative, significand: significand, exponent: significand == 0 ? 0 : exponent)
+    }
+
+    /// The magnitude of `self × other × 10^shift`, rounded half up to an integer, or nil when the result or an
+    /// intermediate does not fit 64 bits (the caller then falls back to `Decimal`).
+    func roundedProductMagnitude(_ other: DecimalParts, shift: Int) -> UInt64? {
+        let (high, low) = significand.multipliedFullWidth(by: other.significand)
+        let power = exponent + other.exponent + shift
+        if high == 0 && low == 0 { return 0 }
+        if power >= 0 {
+            guard high == 0, power <= 19 else { return nil }
+            let (result, overflow) = low.multipliedReportingOverflow(by: Self.powers[power])
+            return overflow ? nil : result
+        }
+        guard -power <= 19 else { return nil }
+        let divisor = Self.powers[-power]
+        guard high < divisor else { return nil }
+        let (quotient, remainder) = divisor.dividingFullWidth((high, low))
+        guard remainder >= divisor - remainder else { return quotient }
+        return quotient == UInt64.max ? nil : quotient + 1
+    }
 
     /// The decimal digits of the integer and fraction parts (the fraction exactly `-exponent` digits long).
     func digits() -> (integer: [UInt8], fraction: [UInt8]) {
