@@ -37,8 +37,9 @@ func readmeExample() throws -> ExampleOutput {
         serviceDate: CalendarDay(year: 2025, month: 3, day: 10),
         dueDate: CalendarDay(year: 2025, month: 4, day: 13),
         seller: InvoiceParty(
-            name: "Acme Werkzeuge GmbH", lines: ["Hafenstraße 12", "20457 Hamburg"], taxID: "DE123456789",
-            iban: "DE89 3704 0044 0532 0130 00"),
+            name: "Acme Werkzeuge GmbH",
+            address: PostalAddress(lines: ["Hafenstraße 12"], postcode: "20457", city: "Hamburg", countryCode: "DE"),
+            vatID: "DE123456789", email: "rechnung@acme.example"),
         client: InvoiceParty(name: "Zażółć Gęślą Jaźń sp. z o.o.", lines: ["ul. Piotrkowska 104", "90-001 Łódź"]),
         // Any currency: the caller states its minor units.
         currency: try Currency(code: "PLN", minorUnits: 2),
@@ -47,6 +48,8 @@ func readmeExample() throws -> ExampleOutput {
                 description: "Консультация", quantity: Decimal(string: "1.5") ?? 1, unitPrice: 1_200,
                 taxRate: TaxRate(percent: 23))
         ],
+        // Printed as the payment block: the IBAN in groups of four, the BIC and the reference to quote.
+        payment: PaymentInstructions(iban: "DE89370400440532013000", bic: "COBADEFFXXX", reference: "RE-2025-0042"),
         notes: "Zahlbar innerhalb von 30 Tagen.",
         locale: .deDE,
         labels: .german

@@ -1,5 +1,5 @@
 public import Essentials
-import Foundation
+public import Foundation
 public import Rendering
 
 /// Builds invoice documents for tests: a complete, valid invoice by default, changed one property at a time.
@@ -81,6 +81,106 @@ public struct InvoiceDocumentBuilder: Sendable {
                 taxRate: rates[index % rates.count])
         }
         return with { $0.lineItems = items }
+    }
+
+    // MARK: - EN 16931
+
+    /// Fills in what an EN 16931 invoice needs and the default leaves out: the seller "Nordlicht Design GmbH" in
+    /// Hamburg and the buyer "Globex GmbH" in Berlin with postal addresses, VAT identifiers, the seller's tax
+    /// number and e-mail addresses; a buyer reference, an order reference, a service date, payment terms and a
+    /// credit transfer to `DE89370400440532013000` quoting the invoice number. Lines, currency and locale stay.
+    public func en16931() -> Self {
+        with {
+            $0.seller = InvoiceParty(
+                name: "Nordlicht Design GmbH",
+                address: PostalAddress(
+                    lines: ["Hafenstraße 12"], postcode: "20457", city: "Hamburg", countryCode: "DE"),
+                vatID: "DE123456789", taxRegistration: "22/815/08150", email: "billing@nordlicht.example",
+                contactName: "Jana Berg", phone: "+49 40 1234567")
+            $0.client = InvoiceParty(
+                name: "Globex GmbH",
+                address: PostalAddress(
+                    lines: ["Friedrichstraße 100", "Aufgang B"], postcode: "10117", city: "Berlin", countryCode: "DE"),
+                vatID: "DE987654321", email: "ap@globex.example")
+            $0.buyerReference = "04011000-12345-34"
+            $0.orderReference = "PO-7781"
+            $0.serviceDate = Self.day(2025, 3, 10)
+            $0.paymentTerms = "Payable within 30 days without deduction."
+            $0.payment = PaymentInstructions(
+                iban: "DE89370400440532013000", bic: "COBADEFFXXX", reference: $0.number)
+        }
+    }
+    /// Makes the document a credit note correcting invoice `number` of `issued`.
+    public func creditNote(correcting number: String, issued: CalendarDay) -> Self {
+        with {
+            $0.kind = .creditNote
+            $0.precedingInvoice = PrecedingInvoice(number: number, issueDate: issued)
+        }
+    }
+    /// Sets the document type.
+    public func kind(_ kind: InvoiceKind) -> Self { with { $0.kind = kind } }
+    /// Sets the billed period (and clears nothing else: a document may state a service date too).
+    public func servicePeriod(from start: CalendarDay, to end: CalendarDay) -> Self {
+        with { $0.servicePeriod = InvoicePeriod(start: start, end: end) }
+    }
+    /// Sets the buyer reference (XRechnung's Leitweg-ID).
+    public func buyerReference(_ reference: String?) -> Self { with { $0.buyerReference = reference } }
+    /// Sets the buyer's purchase order reference.
+    public func orderReference(_ reference: String?) -> Self { with { $0.orderReference = reference } }
+    /// Sets the due date.
+    public func dueDate(_ day: CalendarDay?) -> Self { with { $0.dueDate = day } }
+    /// Sets the payment terms text.
+    public func paymentTerms(_ terms: String?) -> Self { with { $0.paymentTerms = terms } }
+    /// Sets the payment instructions.
+    public func payment(_ payment: PaymentInstructions?) -> Self { with { $0.payment = payment } }
+    /// Sets what was already paid.
+    public func paidAmount(_ amount: Decimal) -> Self { with { $0.paidAmount = amount } }
+    /// Appends a document-level discount in the standard category at `percent`.
+    public func allowance(
+        _ amount: Decimal, reason: String, percent: Decimal, category: VATCategory = .standard
+    )
+        -> Self
+    {
+        with {
+            $0.allowancesCharges.append(
+                InvoiceAllowanceCharge(
+                    isCharge: false, amount: amount, reason: reason, reasonCode: "95", vatCategory: category,
+                    taxRate: TaxRate(percent: percent)))
+        }
+    }
+    /// Appends a document-level surcharge in the standard category at `percent`.
+    public func charge(
+        _ amount: Decimal, reason: String, percent: Decimal, category: VATCategory = .standard
+    )
+        -> Self
+    {
+        with {
+            $0.allowancesCharges.append(
+                InvoiceAllowanceCharge(
+                    isCharge: true, amount: amount, reason: reason, vatCategory: category,
+                    taxRate: TaxRate(percent: percent)))
+        }
+    }
+    /// Replaces the document-level allowances and charges.
+    public func allowancesCharges(_ adjustments: [InvoiceAllowanceCharge]) -> Self {
+        with { $0.allowancesCharges = adjustments }
+    }
+    /// States why `category` charges no VAT; `code` defaults to the category's standard VATEX code.
+    public func vatExemption(_ category: VATCategory, reason: String, code: String? = nil) -> Self {
+        with { $0.vatExemptions[category] = VATExemption(reason: reason, code: code ?? category.standardExemptionCode) }
+    }
+    /// Puts every line in the reverse-charge category at 0 % and states the reason, as an invoice to a business
+    /// in another EU country does.
+    public func reverseCharge(
+        reason: String = "Reverse charge: the recipient accounts for the VAT (Article 196 VAT Directive)."
+    ) -> Self {
+        with {
+            for index in $0.lineItems.indices {
+                $0.lineItems[index].taxRate = .zero
+                $0.lineItems[index].vatCategory = .reverseCharge
+            }
+        }
+        .vatExemption(.reverseCharge, reason: reason)
     }
 
     private func with(_ change: (inout InvoiceDocument) -> Void) -> Self {

@@ -22,7 +22,7 @@ struct PaginationTests {
         var seen = Set<Int>()
         for (index, page) in pages.enumerated() {
             let hasRows = page.split(separator: "\n").contains { $0.hasPrefix("Item ") }
-            let hasHeader = page.contains("Description Qty Unit price Tax Amount")
+            let hasHeader = page.contains("Description Qty Unit price VAT Amount")
             #expect(hasHeader == hasRows, "the table header is on page \(index + 1) exactly when rows are")
             #expect(page.contains("Page \(index + 1) of \(expectedPages)"))
             let hasLastRow = page.split(separator: "\n").contains("Item 1000")

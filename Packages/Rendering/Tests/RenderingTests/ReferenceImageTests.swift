@@ -22,23 +22,36 @@ struct ReferenceImageTests {
     static let docs = FontFixture.packageRoot.appendingPathComponent("docs", isDirectory: true)
     static let recording = ProcessInfo.processInfo.environment["RENDERING_RECORD_REFERENCES"] == "1"
 
-    /// An invoice that uses every part of a page: a seller with address, tax ID and IBAN, a service date, lines
-    /// in several languages and tax rates, a wrapped description, notes.
+    /// An invoice that uses every part of a page: a seller with postal address, VAT ID and e-mail, a buyer
+    /// reference, a service date, lines in several languages and VAT rates (one with a discount), a wrapped
+    /// description, the payment block, notes.
     static func sample() throws -> InvoiceDocument {
         InvoiceDocumentBuilder()
             .seller(
                 InvoiceParty(
-                    name: "Nordlicht Design GmbH", lines: ["Hafenstraße 12", "20457 Hamburg"], vatID: "DE 123 456 789")
+                    name: "Nordlicht Design GmbH",
+                    address: PostalAddress(
+                        lines: ["Hafenstraße 12"], postcode: "20457", city: "Hamburg", countryCode: "DE"),
+                    vatID: "DE123456789", email: "billing@nordlicht.example")
             )
             .client(
-                InvoiceParty(name: "Zażółć Gęślą Jaźń sp. z o.o.", lines: ["ul. Piotrkowska 104", "90-001 Łódź"])
+                InvoiceParty(
+                    name: "Zażółć Gęślą Jaźń sp. z o.o.",
+                    address: PostalAddress(
+                        lines: ["ul. Piotrkowska 104"], postcode: "90-001", city: "Łódź", countryCode: "PL"),
+                    vatID: "PL1234567890")
+            )
+            .buyerReference("PO-2025-117")
+            .payment(
+                PaymentInstructions(iban: "DE89370400440532013000", bic: "COBADEFFXXX", reference: "INV-2025-0042")
             )
             .currency(.eur).locale(.enGB)
             .serviceDate(try day(2025, 3, 10))
             .lineItems([
                 InvoiceLineItem(
                     description: "Brand workshop (2 days, on site)", quantity: 2, unitPrice: 1_200,
-                    taxRate: TaxRate(percent: 19)),
+                    taxRate: TaxRate(percent: 19),
+                    allowancesCharges: [InvoiceAllowanceCharge(isCharge: false, amount: 120, reason: "Early booking")]),
                 InvoiceLineItem(
                     description: "Консультация по локализации — русская версия сайта", quantity: try decimal("1.5"),
                     unitPrice: 1_200, taxRate: TaxRate(percent: 19)),

@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 import Rendering
 import RenderingTesting
@@ -5,7 +6,7 @@ import Testing
 
 @Suite("Rendering: totals and rounding")
 struct TotalsTests {
-    @Test func linesAreRoundedThenTaxIsComputedPerLine() throws {
+    @Test func linesAreRoundedThenVATIsRoundedOncePerRate() throws {
         let document = InvoiceDocumentBuilder().lineItems([
             InvoiceLineItem(
                 description: "a", quantity: 3, unitPrice: try decimal("0.335"), taxRate: TaxRate(percent: 19)),
@@ -17,23 +18,22 @@ struct TotalsTests {
         let totals = try InvoiceTotals(of: document)
         // 3 × 0.335 = 1.005 → 1.01 and 0.125 → 0.13: halves go up.
         #expect(totals.lineAmounts == [try decimal("1.01"), try decimal("0.13"), 15])
-        // Per line: 19 % of 1.01 = 0.1919 → 0.19; 19 % of 0.13 = 0.0247 → 0.02; 7 % of 15 = 1.05.
-        #expect(totals.lineTaxes == [try decimal("0.19"), try decimal("0.02"), try decimal("1.05")])
         #expect(totals.subtotal == (try decimal("16.14")))
         #expect(totals.taxes.map(\.rate) == [TaxRate(percent: 7), TaxRate(percent: 19)])
-        // A rate's row sums its lines' rounded taxes (0.19 + 0.02), not 19 % of their sum (0.2166 → 0.22).
-        #expect(totals.taxes.map(\.taxAmount) == [try decimal("1.05"), try decimal("0.21")])
+        #expect(totals.taxes.map(\.category) == [.standard, .standard])
+        // BR-CO-17: 19 % of the rate's 1.14 is 0.2166 → 0.22, not the per-line 0.19 + 0.02.
+        #expect(totals.taxes.map(\.taxAmount) == [try decimal("1.05"), try decimal("0.22")])
         #expect(totals.taxes.map(\.taxableAmount) == [15, try decimal("1.14")])
-        #expect(totals.total == (try decimal("17.40")))
+        #expect(totals.total == (try decimal("17.41")))
     }
 
-    @Test func halfACentOfTaxRoundsUpOnEveryLine() throws {
-        // 10 % of 0.05 is 0.005: each line's tax rounds up to 0.01, so two lines owe 0.02.
+    @Test func halfACentOfVATOnTwoLinesIsRoundedOnce() throws {
+        // 10 % of 0.05 is 0.005 per line, but VAT is 10 % of the rate's 0.10: 0.01, not 0.01 + 0.01.
         let line = InvoiceLineItem(
             description: "x", quantity: 1, unitPrice: try decimal("0.05"), taxRate: TaxRate(percent: 10))
         let totals = try InvoiceTotals(of: InvoiceDocumentBuilder().lineItems([line, line]).build())
-        #expect(totals.lineTaxes == [try decimal("0.01"), try decimal("0.01")])
-        #expect(totals.total == (try decimal("0.12")))
+        #expect(totals.taxes.map(\.taxAmount) == [try decimal("0.01")])
+        #expect(totals.total == (try decimal("0.11")))
     }
 
     @Test func zeroRatesMakeNoTaxRow() throws {

@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 
 /// A party block with its text prepared.
@@ -6,8 +7,8 @@ struct EncodedParty {
     let lines: [TextLine]
 }
 
-/// A table row with its text prepared: the description's paragraphs and the number cells (quantity, unit
-/// price, tax rate when the table shows it, amount).
+/// A table row with its text prepared: the description's paragraphs (then one per allowance or charge of the
+/// line) and the number cells (quantity, unit price, VAT rate when the table shows it, amount).
 struct EncodedRow {
     let description: [TextLine]
     let numbers: [TextLine]
@@ -17,22 +18,32 @@ struct EncodedRow {
 /// found: all of them, across the whole document, before anything is drawn.
 struct EncodedInvoice {
     let labels: InvoiceLabels
+    /// "Invoice" or "Credit note": the word of the document title and the running header.
+    let documentWord: String
     let title: TextLine
     let invoiceNumberTitle: [TextLine]
     let runningTitle: TextLine
     let sellerLine: TextLine
     let metaRows: [(label: TextLine, value: [TextLine])]
+    /// A credit note's reference to the invoice it corrects, printed above the table; empty for an invoice.
+    let correction: [TextLine]
     let seller: EncodedParty
     let client: EncodedParty
     let from: TextLine
     let billTo: TextLine
-    /// Whether any line is taxed; without tax the table has no tax column and the totals no tax row.
+    /// Whether any line states VAT; without it the table has no VAT column.
     let showsTax: Bool
     let columnLabels: [TextLine]
     let rows: [EncodedRow]
     let notesHeading: TextLine
     let notes: [TextLine]
+    /// The rows of the totals block; the last is printed in bold.
     let totalRows: [(label: TextLine, value: TextLine)]
+    /// Why a category charges no VAT, one paragraph per category of the VAT rows that has a reason.
+    let exemptions: [TextLine]
+    let paymentHeading: TextLine
+    /// The payment terms, the account and the reference; empty when the document states none.
+    let payment: [TextLine]
 
     init(document: InvoiceDocument, totals: InvoiceTotals, fonts: InvoiceFonts) throws(RenderingError) {
         var encoder = TextEncoder(fonts: fonts)
@@ -41,28 +52,51 @@ struct EncodedInvoice {
         let currency = document.currency
         let symbol = currency.displaySymbol(drawableWith: fonts)
         let locale = document.locale
+        func amount(_ value: Decimal) -> String { money.string(from: value, currency: currency, symbol: symbol) }
         self.labels = labels
 
-        title = encoder.line(labels[.documentTitle])
-        invoiceNumberTitle = encoder.paragraphs("\(labels[.invoice]) \(document.number)")
-        runningTitle = encoder.line("\(labels[.invoice]) \(document.number)")
+        let isCreditNote = document.kind == .creditNote
+        let word = labels[isCreditNote ? .creditNote : .invoice]
+        documentWord = word
+        title = encoder.line(labels[isCreditNote ? .creditNoteTitle : .documentTitle])
+        invoiceNumberTitle = encoder.paragraphs("\(word) \(document.number)")
+        runningTitle = encoder.line("\(word) \(document.number)")
         sellerLine = encoder.line(document.seller.name)
         var meta: [(label: TextLine, value: [TextLine])] = [
-            (encoder.line(labels[.invoiceNumber]), encoder.paragraphs(document.number)),
+            (
+                encoder.line(labels[isCreditNote ? .creditNoteNumber : .invoiceNumber]),
+                encoder.paragraphs(document.number)
+            ),
             (encoder.line(labels[.issueDate]), [encoder.line(locale.string(from: document.issueDate))]),
         ]
         if let service = document.serviceDate {
             meta.append((encoder.line(labels[.serviceDate]), [encoder.line(locale.string(from: service))]))
         }
+        if let period = document.servicePeriod {
+            let value = "\(locale.string(from: period.start)) – \(locale.string(from: period.end))"
+            meta.append((encoder.line(labels[.servicePeriod]), [encoder.line(value)]))
+        }
         if let due = document.dueDate {
             meta.append((encoder.line(labels[.dueDate]), [encoder.line(locale.string(from: due))]))
         }
+        if let reference = Self.present(document.buyerReference) {
+            meta.append((encoder.line(labels[.buyerReference]), encoder.paragraphs(reference)))
+        }
+        if let reference = Self.present(document.orderReference) {
+            meta.append((encoder.line(labels[.orderReference]), encoder.paragraphs(reference)))
+        }
         metaRows = meta
-        seller = Self.party(document.seller, iban: document.payment?.iban, labels, &encoder)
-        client = Self.party(document.client, iban: nil, labels, &encoder)
+        if let preceding = document.precedingInvoice {
+            correction = encoder.paragraphs(
+                labels.correctsInvoice(number: preceding.number, date: locale.string(from: preceding.issueDate)))
+        } else {
+            correction = []
+        }
+        seller = Self.party(document.seller, labels, &encoder)
+        client = Self.party(document.client, labels, &encoder)
         from = encoder.line(labels[.seller])
         billTo = encoder.line(labels[.client])
-        let showsTax = document.lineItems.contains { !$0.taxRate.percent.isZero }
+        let showsTax = document.lineItems.contains { !$0.taxRate.percent.isZero || $0.vatCategory != nil }
         self.showsTax = showsTax
         columnLabels =
             (showsTax
@@ -77,17 +111,27 @@ struct EncodedInvoice {
         var prices = FormattedNumbers()
         var rates = FormattedNumbers()
         var amounts = FormattedNumbers()
-        for (item, amount) in zip(document.lineItems, totals.lineAmounts) {
+        for (item, net) in zip(document.lineItems, totals.lineAmounts) {
             var numbers = [
                 quantities.line(item.quantity, &encoder) { money.quantity(item.quantity) },
                 prices.line(item.unitPrice, &encoder) {
                     money.unitPrice(item.unitPrice, currency: currency, symbol: symbol)
                 },
             ]
-            if showsTax { numbers.append(rates.line(item.taxRate.percent, &encoder) { money.percent(item.taxRate) }) }
-            numbers.append(
-                amounts.line(amount, &encoder) { money.string(from: amount, currency: currency, symbol: symbol) })
-            rows.append(EncodedRow(description: encoder.paragraphs(item.description), numbers: numbers))
+            if showsTax {
+                if let category = item.vatCategory, category != .standard {
+                    numbers.append(encoder.line("\(money.percent(item.taxRate)) \(category.code)"))
+                } else {
+                    numbers.append(rates.line(item.taxRate.percent, &encoder) { money.percent(item.taxRate) })
+                }
+            }
+            numbers.append(amounts.line(net, &encoder) { amount(net) })
+            var description = encoder.paragraphs(item.description)
+            for adjustment in item.allowancesCharges {
+                description.append(
+                    encoder.line(Self.adjustmentText(adjustment, labels) + " " + Self.signed(adjustment, amount)))
+            }
+            rows.append(EncodedRow(description: description, numbers: numbers))
         }
         self.rows = rows
 
@@ -96,44 +140,98 @@ struct EncodedInvoice {
         notes = hasNotes ? encoder.paragraphs(document.notes) : []
 
         var totalRows: [(label: TextLine, value: TextLine)] = []
-        if !totals.taxes.isEmpty {
-            totalRows.append(
-                (
-                    encoder.line(labels[.subtotal]),
-                    encoder.line(money.string(from: totals.subtotal, currency: currency, symbol: symbol))
-                ))
+        func row(_ label: String, _ value: String) {
+            totalRows.append((encoder.line(label), encoder.line(value)))
         }
+        let adjusted = !document.allowancesCharges.isEmpty
+        if adjusted || !totals.taxes.isEmpty { row(labels[.subtotal], amount(totals.lineTotal)) }
+        for adjustment in document.allowancesCharges {
+            row(Self.adjustmentText(adjustment, labels), Self.signed(adjustment, amount))
+        }
+        if adjusted { row(labels[.totalWithoutVAT], amount(totals.subtotal)) }
         for tax in totals.taxes {
-            let label = labels.taxLine(
-                rate: money.percent(tax.rate),
-                base: money.string(from: tax.taxableAmount, currency: currency, symbol: symbol))
-            totalRows.append(
-                (
-                    encoder.line(label),
-                    encoder.line(money.string(from: tax.taxAmount, currency: currency, symbol: symbol))
-                ))
+            row(
+                labels.taxLine(rate: money.percent(tax.rate), category: tax.category, base: amount(tax.taxableAmount)),
+                amount(tax.taxAmount))
         }
-        totalRows.append(
-            (
-                encoder.line(labels[.total]),
-                encoder.line(money.string(from: totals.total, currency: currency, symbol: symbol))
-            ))
+        if totals.taxes.count > 1 { row(labels[.vatTotal], amount(totals.taxTotal)) }
+        row(labels[.total], amount(totals.total))
+        if !totals.paidAmount.isZero {
+            row(labels[.paidAmount], amount(-totals.paidAmount))
+            row(labels[.amountDue], amount(totals.amountDue))
+        }
         self.totalRows = totalRows
+
+        var exemptions: [TextLine] = []
+        var seen = Set<VATCategory>()
+        for tax in totals.taxes where seen.insert(tax.category).inserted {
+            guard let exemption = document.vatExemptions[tax.category] else { continue }
+            var text = "\(labels[.vatExemption]) – \(labels.categoryName(tax.category)): \(exemption.reason)"
+            if let code = Self.present(exemption.code) { text += " (\(code))" }
+            exemptions += encoder.paragraphs(text)
+        }
+        self.exemptions = exemptions
+
+        paymentHeading = encoder.line(labels[.payment])
+        var payment: [TextLine] = []
+        if let terms = Self.present(document.paymentTerms) { payment += encoder.paragraphs(terms) }
+        if let instructions = document.payment {
+            if let name = Self.present(instructions.accountName) {
+                payment.append(encoder.line("\(labels[.accountName]): \(name)"))
+            }
+            if let iban = Self.present(instructions.iban) {
+                payment.append(encoder.line("\(labels[.iban]): \(Self.grouped(iban))"))
+            }
+            if let bic = Self.present(instructions.bic) { payment.append(encoder.line("\(labels[.bic]): \(bic)")) }
+            if let reference = Self.present(instructions.reference) {
+                payment.append(encoder.line("\(labels[.paymentReference]): \(reference)"))
+            }
+        }
+        self.payment = payment
 
         // The footer is built per page; its wording and every digit are checked here, once.
         _ = encoder.line(labels.page(1_234_567_890, of: 0))
         if let error = encoder.error { throw error }
     }
 
+    /// "Discount: early payment" or "Surcharge", as printed under a line and in the totals.
+    private static func adjustmentText(_ adjustment: InvoiceAllowanceCharge, _ labels: InvoiceLabels) -> String {
+        let word = labels[adjustment.isCharge ? .charge : .allowance]
+        guard let reason = present(adjustment.reason) else { return word }
+        return "\(word): \(reason)"
+    }
+
+    /// An allowance's amount with a minus sign, a charge's as it is.
+    private static func signed(_ adjustment: InvoiceAllowanceCharge, _ amount: (Decimal) -> String) -> String {
+        amount(adjustment.isCharge ? adjustment.amount : -adjustment.amount)
+    }
+
+    /// The text, or nil when it is missing or blank (blank fields print nothing).
+    private static func present(_ text: String?) -> String? {
+        guard let text, text.contains(where: { !$0.isWhitespace }) else { return nil }
+        return text
+    }
+
+    /// A party's lines: the address (street lines, postcode and city, region, country code), further lines, the
+    /// VAT identifier, the tax registration and the contact.
     private static func party(
-        _ party: InvoiceParty, iban: String?, _ labels: InvoiceLabels, _ encoder: inout TextEncoder
+        _ party: InvoiceParty, _ labels: InvoiceLabels, _ encoder: inout TextEncoder
     ) -> EncodedParty {
-        var lines = party.lines.flatMap { encoder.paragraphs($0) }
-        if let taxID = party.vatID ?? party.taxRegistration, taxID.contains(where: { !$0.isWhitespace }) {
-            lines.append(encoder.line("\(labels[.taxID]): \(taxID)"))
+        var lines: [TextLine] = []
+        if let address = party.address {
+            for line in address.lines { if let line = present(line) { lines += encoder.paragraphs(line) } }
+            let place = [address.postcode, address.city].compactMap { present($0) }.joined(separator: " ")
+            if !place.isEmpty { lines += encoder.paragraphs(place) }
+            if let region = present(address.subdivision) { lines += encoder.paragraphs(region) }
+            if let country = present(address.countryCode) { lines += encoder.paragraphs(country) }
         }
-        if let iban, iban.contains(where: { !$0.isWhitespace }) {
-            lines.append(encoder.line("\(labels[.iban]): \(Self.grouped(iban))"))
+        lines += party.lines.flatMap { encoder.paragraphs($0) }
+        let labelled: [(InvoiceLabel, String?)] = [
+            (.vatID, party.vatID), (.taxRegistration, party.taxRegistration), (.contactName, party.contactName),
+            (.email, party.email), (.phone, party.phone),
+        ]
+        for (label, value) in labelled {
+            if let value = present(value) { lines.append(encoder.line("\(labels[label]): \(value)")) }
         }
         return EncodedParty(name: encoder.paragraphs(party.name), lines: lines)
     }

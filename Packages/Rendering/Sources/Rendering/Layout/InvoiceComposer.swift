@@ -33,8 +33,19 @@ struct InvoiceComposer {
         let table = TableLayout(text: text, geometry: geometry, typesetter: typesetter)
 
         var sections = [FlowSection(groups: [topBlock(text, geometry, typesetter)])]
-        sections.append(tableSection(text, table, geometry, typesetter))
-        if !text.notes.isEmpty { sections.append(notesSection(text, geometry, typesetter)) }
+        if !text.correction.isEmpty {
+            sections.append(paragraphSection(nil, text.correction, bold: true, geometry, typesetter))
+        }
+        let exemptions = exemptionStrips(text, geometry, typesetter)
+        sections.append(tableSection(text, table, exemptions, geometry, typesetter))
+        // Further lines of long reasons may start a page, without the table's header.
+        if exemptions.count > 2 { sections.append(FlowSection(groups: exemptions.dropFirst(2).map { [$0] })) }
+        if !text.payment.isEmpty {
+            sections.append(paragraphSection(text.paymentHeading, text.payment, bold: false, geometry, typesetter))
+        }
+        if !text.notes.isEmpty {
+            sections.append(paragraphSection(text.notesHeading, text.notes, bold: false, geometry, typesetter))
+        }
 
         let frame = PageFrame(
             firstPageTop: geometry.top, laterPageTop: geometry.laterPageTop, bottom: geometry.bottom)
@@ -53,7 +64,7 @@ struct InvoiceComposer {
             pages.append(stream.bytes)
         }
         let info = PDFDocumentInfo(
-            title: "\(document.labels[.invoice]) \(document.number)", author: document.seller.name,
+            title: "\(text.documentWord) \(document.number)", author: document.seller.name,
             creationDate: creationDate)
         return ComposedInvoice(
             pages: pages, pageSize: theme.pageSize, pageCount: placed.count, info: info, fonts: usage)
@@ -85,7 +96,7 @@ struct InvoiceComposer {
         Item(height: height) { _, _ in }
     }
 
-    /// Items of a party block: a label, the name in bold, then its lines (address, tax ID, IBAN).
+    /// Items of a party block: a label, the name in bold, then its lines (address, VAT ID, tax number, contact).
     private func partyItems(
         label: TextLine?, party: EncodedParty, x: Double, width: Double, geometry: Geometry,
         typesetter: Typesetter
@@ -285,7 +296,8 @@ struct InvoiceComposer {
     // MARK: - Table and totals
 
     private func tableSection(
-        _ text: EncodedInvoice, _ table: TableLayout, _ geometry: Geometry, _ typesetter: Typesetter
+        _ text: EncodedInvoice, _ table: TableLayout, _ exemptions: [Strip], _ geometry: Geometry,
+        _ typesetter: Typesetter
     ) -> FlowSection {
         let size = table.fontSize
         let padding = geometry.rowPadding
@@ -348,8 +360,11 @@ struct InvoiceComposer {
             }
             groups.append(strips)
         }
-        // The totals follow the table directly and never start a page: they travel with the last row.
-        let totals = totalsStrips(text, table, geometry, typesetter)
+        // The totals follow the table directly and never start a page: they travel with the last row, and so
+        // does the first line of the exemption reasons.
+        let totals =
+            totalsStrips(text, table, geometry, typesetter)
+            + exemptions.prefix(2).map { Strip(height: $0.height, keepWithPrevious: true, draw: $0.draw) }
         if groups.isEmpty {
             groups.append(totals)
         } else {
@@ -365,13 +380,22 @@ struct InvoiceComposer {
         let totalSize = size * 1.2
         let right = geometry.right - table.cellPadding
         let last = text.totalRows.count - 1
-        let rows = text.totalRows.enumerated().map { index, row in
+        let typeset = text.totalRows.enumerated().map { index, row in
             let style: FontStyle = index == last ? .bold : .regular
-            return (label: typesetter.run(row.label, style), value: typesetter.run(row.value, style))
+            return (label: typesetter.run(row.label, style), value: typesetter.run(row.value, style), style: style)
         }
         let valueWidth = max(
-            table.amountColumnWidth, rows.map { $0.value.width(size: totalSize) }.max() ?? 0)
+            table.amountColumnWidth, typeset.map { $0.value.width(size: totalSize) }.max() ?? 0)
         let labelRight = right - valueWidth - size * 1.5
+        // A label longer than the room left of the amounts (a long discount reason) ends in an ellipsis.
+        let labelRoom = max(labelRight - geometry.left - size, size * 4)
+        let rows = typeset.map { row in
+            let ellipsis = Self.ellipsis(row.style, typesetter)
+            return (
+                label: TextWrapper.firstLine(row.label, width: labelRoom, size: totalSize, ellipsis: ellipsis),
+                value: row.value
+            )
+        }
         let widestLabel = rows.map { $0.label.width(size: totalSize) }.max() ?? 0
         let boxLeft = max(labelRight - widestLabel - size, geometry.left)
         let accent = theme.accent
@@ -406,21 +430,47 @@ struct InvoiceComposer {
         return strips
     }
 
-    // MARK: - Notes
-
-    private func notesSection(_ text: EncodedInvoice, _ geometry: Geometry, _ typesetter: Typesetter) -> FlowSection {
+    /// The exemption reasons, wrapped below the totals: they explain the VAT rows above them.
+    private func exemptionStrips(_ text: EncodedInvoice, _ geometry: Geometry, _ typesetter: Typesetter) -> [Strip] {
+        guard !text.exemptions.isEmpty else { return [] }
         let size = geometry.size
-        let heading = textItems(
-            [text.notesHeading], x: geometry.left, width: geometry.contentWidth, style: .bold, size: size,
-            color: theme.accent, typesetter: typesetter)
+        let items =
+            [spacer(size * 0.6)]
+            + textItems(
+                text.exemptions, x: geometry.left, width: geometry.contentWidth, style: .regular, size: size * 0.9,
+                color: Self.mutedColor, typesetter: typesetter)
+        return zip([items], block: 0)
+    }
+
+    // MARK: - Payment, notes and the corrected invoice
+
+    /// A full-width block of paragraphs (the payment block, the notes, a credit note's reference), under an
+    /// optional heading in the accent colour.
+    private func paragraphSection(
+        _ heading: TextLine?, _ paragraphs: [TextLine], bold: Bool, _ geometry: Geometry, _ typesetter: Typesetter
+    ) -> FlowSection {
+        let size = geometry.size
+        let headingItems =
+            heading.map {
+                textItems(
+                    [$0], x: geometry.left, width: geometry.contentWidth, style: .bold, size: size,
+                    color: theme.accent, typesetter: typesetter)
+            } ?? []
         let lines = textItems(
-            text.notes, x: geometry.left, width: geometry.contentWidth, style: .regular, size: size,
+            paragraphs, x: geometry.left, width: geometry.contentWidth, style: bold ? .bold : .regular, size: size,
             color: Self.textColor, typesetter: typesetter)
-        let strips = zip([heading + lines], block: 0)
+        let strips = zip([headingItems + lines], block: 0)
         // The heading stays with the first line; every later line may start a page.
-        var groups = [Array(strips.prefix(2))]
-        groups += strips.dropFirst(2).map { [$0] }
+        let kept = heading == nil ? 1 : 2
+        var groups = [Array(strips.prefix(kept))]
+        groups += strips.dropFirst(kept).map { [$0] }
         return FlowSection(groups: groups, spaceBefore: size * 1.5)
+    }
+
+    /// "…", or three dots in fonts without it.
+    fileprivate static func ellipsis(_ style: FontStyle, _ typesetter: Typesetter) -> GlyphRun {
+        let single = typesetter.run(TextLine(scalars: [0x2026]), style)
+        return single.isEmpty ? typesetter.run(ascii: "...", style) : single
     }
 
     // MARK: - Page decorations
@@ -437,16 +487,10 @@ struct InvoiceComposer {
         init(text: EncodedInvoice, typesetter: Typesetter) {
             runningTitle = typesetter.run(text.runningTitle, .bold)
             seller = typesetter.run(text.sellerLine, .regular)
-            ellipsisRegular = Self.ellipsis(.regular, typesetter)
-            ellipsisBold = Self.ellipsis(.bold, typesetter)
+            ellipsisRegular = InvoiceComposer.ellipsis(.regular, typesetter)
+            ellipsisBold = InvoiceComposer.ellipsis(.bold, typesetter)
             labels = text.labels
             self.typesetter = typesetter
-        }
-
-        /// "…", or three dots in fonts without it.
-        private static func ellipsis(_ style: FontStyle, _ typesetter: Typesetter) -> GlyphRun {
-            let single = typesetter.run(TextLine(scalars: [0x2026]), style)
-            return single.isEmpty ? typesetter.run(ascii: "...", style) : single
         }
     }
 
