@@ -28,8 +28,7 @@ struct ReferenceImageTests {
         InvoiceDocumentBuilder()
             .seller(
                 InvoiceParty(
-                    name: "Nordlicht Design GmbH", lines: ["Hafenstraße 12", "20457 Hamburg"], taxID: "DE 123 456 789",
-                    iban: "DE89 3704 0044 0532 0130 00")
+                    name: "Nordlicht Design GmbH", lines: ["Hafenstraße 12", "20457 Hamburg"], vatID: "DE 123 456 789")
             )
             .client(
                 InvoiceParty(name: "Zażółć Gęślą Jaźń sp. z o.o.", lines: ["ul. Piotrkowska 104", "90-001 Łódź"])
