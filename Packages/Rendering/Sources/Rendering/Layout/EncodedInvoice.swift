@@ -39,7 +39,7 @@ struct EncodedInvoice {
         let labels = document.labels
         let money = MoneyFormatter(locale: document.locale)
         let currency = document.currency
-        let symbol = currency.displaySymbol(drawableWith: fonts)
+        let symbol = money.symbol(for: currency, drawableWith: fonts)
         let locale = document.locale
         self.labels = labels
 
