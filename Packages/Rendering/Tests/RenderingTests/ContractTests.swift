@@ -52,15 +52,22 @@ struct ContractTests {
     }
 
     @Test(arguments: [
-        ("UGX", 0, "UGX 1,235"), ("XOF", 0, "XOF 1,235"), ("IQD", 3, "IQD 1,234.500"), ("LYD", 3, "LYD 1,234.500"),
-        ("CLF", 4, "CLF 1,234.5000"), ("XTS", 2, "XTS 1,234.50"), ("KWD", 3, "KWD 1,234.500"),
+        ("UGX", 0, "1,235"), ("XOF", 0, "1,235"), ("IQD", 3, "1,234.500"), ("LYD", 3, "1,234.500"),
+        ("CLF", 4, "1,234.5000"), ("XTS", 2, "1,234.50"), ("KWD", 3, "1,234.500"),
     ])
-    func anyCurrencyRendersWithTheCallersMinorUnits(code: String, units: Int, expected: String) async throws {
+    func anyCurrencyRendersWithTheCallersMinorUnits(code: String, units: Int, digits: String) async throws {
         let currency = try Currency(code: code, minorUnits: units)
         let document = InvoiceDocumentBuilder().currency(currency)
             .lineItems([InvoiceLineItem(description: "Fee", quantity: 1, unitPrice: try decimal("1234.5"))]).build()
         let pdf = try Fixture.renderer("standard").render(document)
-        let text = try await PDFTools.text(pdf)
+        let extracted = try await PDFTools.text(pdf)
+        // The symbol is CLDR's for American English (`XOF` is `F CFA`), the digits the caller's minor units.
+        let expected = Decimal.FormatStyle.Currency(code: code, locale: Locale(identifier: "en_US"))
+            .precision(.fractionLength(units)).format(MoneyRounding.round(try decimal("1234.5"), scale: units))
+            .replacingOccurrences(of: "\u{A0}", with: " ").replacingOccurrences(of: "\u{202F}", with: " ")
+        #expect(expected.contains(digits))
+        let text = extracted.replacingOccurrences(of: "\u{A0}", with: " ")
+            .replacingOccurrences(of: "\u{202F}", with: " ")
         #expect(text.contains("Total \(expected)"), "\(text)")
     }
 
@@ -88,10 +95,7 @@ struct ContractTests {
         let totals = try InvoiceTotals(of: document)
         #expect(totals.total == 200 + 200 * (try decimal(rate)) / 100)
         let text = try await PDFTools.text(try Fixture.renderer("standard").render(document))
-        #expect(
-            text.contains(
-                "Total €\(MoneyFormatter(locale: .enUS).number(totals.total, minimumFractionDigits: 2, maximumFractionDigits: 2))"
-            ))
+        #expect(text.contains("Total \(MoneyFormatter(locale: .enUS).string(from: totals.total, currency: .eur))"))
     }
 
     /// The integer path and the shared EN 16931 arithmetic (`InvoiceCalculation`) give the same figures, and both

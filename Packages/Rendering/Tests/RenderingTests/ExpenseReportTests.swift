@@ -42,22 +42,22 @@ struct ExpenseReportTests {
         let expected = """
             Week 11, 2025
             =============
-            Date        Title                   Amount
-            ----------  ----------------------  ------
+            Date        Title                     Amount
+            ----------  ----------------------  --------
 
             Travel
-            10/03/2025  Train to Bristol        £42.50
-            11/03/2025  Taxi                    £18.01
-                        Subtotal GBP            £60.51
+            10/03/2025  Train to Bristol          £42.50
+            11/03/2025  Taxi                      £18.01
+                        Subtotal GBP              £60.51
 
             Meals
-            12/03/2025  Lunch, "team"           ¥1,500
-            12/03/2025  =HYPERLINK("http://x")  -£3.20
-                        Subtotal GBP            -£3.20
-                        Subtotal JPY            ¥1,500
-            ------------------------------------------
-            Total       GBP                     £57.31
-            Total       JPY                     ¥1,500
+            12/03/2025  Lunch, "team"           JP¥1,500
+            12/03/2025  =HYPERLINK("http://x")    -£3.20
+                        Subtotal GBP              -£3.20
+                        Subtotal JPY            JP¥1,500
+            --------------------------------------------
+            Total       GBP                       £57.31
+            Total       JPY                     JP¥1,500
 
             """
         #expect(text == expected)

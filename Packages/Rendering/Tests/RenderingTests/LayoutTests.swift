@@ -88,7 +88,7 @@ struct LayoutTests {
         let text = try await PDFTools.text(try Fixture.renderer(template).render(document))
         for expected in [
             "Rechnungsnummer", "Rechnungsdatum 14.03.2025", "Leistungsdatum 10.03.2025", "Fällig am 13.04.2025",
-            "Beschreibung Menge Einzelpreis MwSt. Betrag", "Zwischensumme", "MwSt. 20% auf", "Gesamtbetrag",
+            "Beschreibung Menge Einzelpreis MwSt. Betrag", "Zwischensumme", "MwSt. 20 % auf", "Gesamtbetrag",
             "Hinweise", "Seite 1 von 1", "USt-IdNr.: DE123456789", "IBAN: DE89 3704 0044 0532 0130 00",
             "Steuernummer: 22/815/08150", "Zahlung", "BIC: COBADEFFXXX",
         ] {

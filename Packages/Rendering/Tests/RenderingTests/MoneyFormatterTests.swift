@@ -4,22 +4,25 @@ import Testing
 
 @Suite("Rendering: money, dates and locales")
 struct MoneyFormatterTests {
+    /// Stable anchors: these have read the same in every CLDR version for years. Everything else is compared
+    /// with Foundation's own formatting (`LocaleFormattingTests`).
     @Test(arguments: [
         (RenderingLocale.enUS, Currency.usd, "1234.5", "$1,234.50"),
         (.enUS, .usd, "-1234.5", "-$1,234.50"),
         (.enUS, .usd, "0", "$0.00"),
         (.enUS, .usd, "-0.001", "$0.00"),
         (.enUS, .usd, "999.995", "$1,000.00"),
+        (.enUS, .usd, "0.125", "$0.13"),
+        (.enUS, .usd, "-0.125", "-$0.13"),
+        (.enUS, .usd, "2.5", "$2.50"),
         (.enUS, .jpy, "1234.5", "¥1,235"),
-        (.enUS, .bhd, "1234.5", "BHD 1,234.500"),
-        (.enUS, .chf, "12", "CHF 12.00"),
+        (.enUS, .jpy, "0.5", "¥1"),
+        (.enUS, .bhd, "1234.5", "BHD\u{A0}1,234.500"),
+        (.enUS, .bhd, "0.0005", "BHD\u{A0}0.001"),
+        (.enUS, .chf, "12", "CHF\u{A0}12.00"),
         (.enGB, .gbp, "1234567.891", "£1,234,567.89"),
         (.deDE, .eur, "1234.5", "1.234,50\u{A0}€"),
         (.deDE, .eur, "-0.5", "-0,50\u{A0}€"),
-        (.deDE, .jpy, "1234567", "1.234.567\u{A0}¥"),
-        (.frFR, .eur, "1234567.5", "1\u{A0}234\u{A0}567,50\u{A0}€"),
-        (.deCH, .chf, "1234.5", "CHF 1’234.50"),
-        (.jaJP, .jpy, "100", "¥100"),
         (.enUS, .usd, "123", "$123.00"),
         (.enUS, .usd, "100000000000000", "$100,000,000,000,000.00"),
     ])
@@ -35,25 +38,26 @@ struct MoneyFormatterTests {
         #expect(MoneyFormatter(locale: .enUS).string(from: .nan, currency: .usd) == "NaN")
     }
 
-    @Test func customLocaleWithoutGrouping() throws {
-        let locale = RenderingLocale(
-            decimalSeparator: ",", groupingSeparator: nil, symbolPlacement: .trailing, dateStyle: .iso8601)
+    @Test func aCallersOwnSymbolReplacesTheLocales() throws {
+        let currency = try Currency(code: "XTS", minorUnits: 3, symbol: "T")
         #expect(
-            MoneyFormatter(locale: locale).string(from: try decimal("1234567.891"), currency: .eur)
-                == "1234567,89\u{A0}€")
+            MoneyFormatter(locale: .enUS).string(from: try decimal("1234.5"), currency: currency) == "T\u{A0}1,234.500")
+        #expect(
+            MoneyFormatter(locale: .deDE).string(from: try decimal("1234.5"), currency: currency)
+                == "1.234,500\u{A0}T")
     }
 
     @Test(arguments: [
-        ("en_US", RenderingLocale.enUS), ("en", .enUS), ("en-GB", .enGB), ("en_AU", .enGB), ("de_DE", .deDE),
-        ("de-AT", .deDE), ("de_CH", .deCH), ("fr_CH", .deCH), ("fr_FR", .frFR), ("fr", .frFR), ("ja_JP", .jaJP),
-        ("", .enUS), ("xx_YY", .enUS), ("💥", .enUS), ("de_DE@currency=EUR", .deDE),
+        ("en_US", "en_US"), ("en-GB", "en_GB"), ("de-AT", "de_AT"), ("pl-PL", "pl_PL"), ("fr", "fr"),
+        ("", "en_US"), ("xx_YY", "en_US"), ("💥", "en_US"), ("de_DE@currency=EUR", "de_DE@currency=EUR"),
     ])
-    func localeIdentifiersMapToConventions(identifier: String, expected: RenderingLocale) {
-        #expect(RenderingLocale(identifier: identifier) == expected)
+    func theLenientInitialiserFallsBackToAmericanEnglish(identifier: String, expected: String) {
+        #expect(RenderingLocale(identifier: identifier).identifier == expected)
     }
 
     @Test(arguments: [
-        (RenderingLocale.enUS, "03/04/2025"), (.enGB, "04/03/2025"), (.deDE, "04.03.2025"), (.jaJP, "2025-03-04"),
+        (RenderingLocale.enUS, "03/04/2025"), (.enGB, "04/03/2025"), (.deDE, "04.03.2025"),
+        (RenderingLocale(identifier: "en_US", dateStyle: .iso8601), "2025-03-04"),
     ])
     func datesFollowTheLocale(locale: RenderingLocale, expected: String) throws {
         #expect(locale.string(from: try day(2025, 3, 4)) == expected)
@@ -72,7 +76,8 @@ struct MoneyFormatterTests {
                 ],
                 locale: .deDE))
         let text = try await PDFTools.text(pdf)
-        #expect(text.contains("1,25 0,0125\u{A0}€ 7,5% 0,02\u{A0}€") || text.contains("1,25 0,0125 € 7,5% 0,02 €"))
+        // German writes a no-break space before % and €; pdftotext prints it as a space.
+        #expect(text.replacingOccurrences(of: "\u{A0}", with: " ").contains("1,25 0,0125 € 7,5 % 0,02 €"))
         #expect(text.contains("12.000"))
         #expect(text.contains("31.01.2025"))
     }

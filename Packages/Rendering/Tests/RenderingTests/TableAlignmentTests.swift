@@ -46,12 +46,12 @@ struct TableAlignmentTests {
             "東京 Tokyo",
             "03/02/2026  東京のホテル     ¥24,800",
             "03/02/2026  Caf\u{E9} \u{2615}\u{FE0F}            €4.50",
-            "03/02/2026  e\u{301}cole Z\u{FC}rich  CHF 120.00",
-            "            Subtotal CHF  CHF 120.00",
+            "03/02/2026  e\u{301}cole Z\u{FC}rich  CHF\u{A0}120.00",
+            "            Subtotal CHF  CHF\u{A0}120.00",
             "            Subtotal EUR       €4.50",
             "            Subtotal JPY     ¥24,800",
             "------------------------------------",
-            "Total       CHF           CHF 120.00",
+            "Total       CHF           CHF\u{A0}120.00",
             "Total       EUR                €4.50",
             "Total       JPY              ¥24,800",
             "",
@@ -67,7 +67,7 @@ struct TableAlignmentTests {
     private static let columnsOfCharacter: [Character: Int] = [
         "東": 2, "京": 2, "の": 2, "ホ": 2, "テ": 2, "ル": 2, "\u{2615}\u{FE0F}": 2, "\u{FC}": 1, "Ł": 1, "ó": 1,
         "ź": 1, "—": 1, "\u{E9}": 1, "М": 1, "о": 1, "с": 1, "к": 1, "в": 1, "а": 1, "Ω": 1, "€": 1, "¥": 1,
-        "\u{A0}": 1,
+        "\u{A0}": 1, "\u{202F}": 1, "\u{FFE5}": 2,
     ]
 
     /// The columns `line` takes by the table above; a character it lacks is an issue to add it.

@@ -15,9 +15,6 @@ public struct CSVExpenseReportFormatter: ExpenseReportFormatting {
 
     /// The header line and one line per row, each ending in CR LF.
     public func format(_ report: ExpenseReport) -> String {
-        let plain = MoneyFormatter(
-            locale: RenderingLocale(
-                decimalSeparator: ".", groupingSeparator: nil, symbolPlacement: .leading, dateStyle: .iso8601))
         var lines = ["date,group,title,amount,currency,comment"]
         for section in report.sections {
             let group = section.heading.map(Self.text) ?? ""
@@ -26,9 +23,7 @@ public struct CSVExpenseReportFormatter: ExpenseReportFormatting {
                 let amount =
                     row.amount.isNaN
                     ? "NaN"
-                    : plain.number(
-                        rounded, minimumFractionDigits: row.currency.minorUnits,
-                        maximumFractionDigits: row.currency.minorUnits)
+                    : MoneyFormatter.plainNumber(rounded, fractionDigits: row.currency.minorUnits)
                 lines.append(
                     [row.date.iso8601, group, Self.text(row.title), amount, row.currency.code, Self.text(row.comment)]
                         .joined(separator: ","))

@@ -50,7 +50,7 @@ struct EncodedInvoice {
         let labels = document.labels
         let money = MoneyFormatter(locale: document.locale)
         let currency = document.currency
-        let symbol = currency.displaySymbol(drawableWith: fonts)
+        let symbol = money.symbol(for: currency, drawableWith: fonts)
         let locale = document.locale
         func amount(_ value: Decimal) -> String { money.string(from: value, currency: currency, symbol: symbol) }
         self.labels = labels

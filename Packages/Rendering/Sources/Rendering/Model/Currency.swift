@@ -13,7 +13,7 @@ public struct Currency: Hashable, Sendable {
     /// Digits after the decimal separator, 0...4; every amount is rounded to these.
     public let minorUnits: Int
     /// A symbol the caller chose, printed as given (an unsupported character is then an error).
-    private let customSymbol: String?
+    let customSymbol: String?
 
     /// Creates a currency. Throws ``RenderingError/invalidCurrency(code:)`` unless `code` is three ASCII capitals and
     /// `minorUnits` is in 0...4. Without `symbol` (or with an empty one) the code's known symbol is printed, or

@@ -1,7 +1,7 @@
 public import Foundation
 
-/// Writes amounts, quantities and rates the same way in every template: the one place that knows separators,
-/// symbol position and minor units.
+/// Writes amounts, quantities and rates the same way in every template and report: Foundation's currency,
+/// number and percent styles for the locale, with the currency's minor units and this package's rounding.
 public struct MoneyFormatter: Hashable, Sendable {
     /// The conventions used.
     public let locale: RenderingLocale
@@ -11,53 +11,84 @@ public struct MoneyFormatter: Hashable, Sendable {
         self.locale = locale
     }
 
-    /// `amount` rounded to the currency's minor units (half away from zero) with its symbol: `$1,234.50`,
-    /// `1.234,50 €`, `¥1,235`, `BHD 1.250`. Negative amounts get a leading `-`. NaN is written `NaN` (the
-    /// renderer never passes one; it reports `numberOutOfRange` first).
+    /// Which symbol an amount is written with.
+    enum Symbol: Hashable, Sendable {
+        /// The locale's own symbol for the code (`zł` in Polish, `PLN` in American English).
+        case locale
+        /// The ISO code (`PLN`), where fonts cannot draw the locale's symbol.
+        case isoCode
+        /// A symbol the caller chose, in place of the ISO code.
+        case custom(String)
+    }
+
+    /// `amount` rounded to the currency's minor units (half away from zero) as the locale writes money:
+    /// `$1,234.50`, `1.234,50 €`, `10 455,00 zł`, `￥1,235`, `BHD 1,234.500`. A symbol the caller gave the
+    /// currency replaces the locale's. NaN is written `NaN` (the renderer never passes one; it reports
+    /// `numberOutOfRange` first).
     public func string(from amount: Decimal, currency: Currency) -> String {
-        string(from: amount, currency: currency, symbol: currency.symbol)
+        string(from: amount, currency: currency, symbol: Self.symbol(of: currency))
     }
 
-    /// `amount` with `symbol` in place of the currency's own (the renderer's choice for its fonts).
-    func string(from amount: Decimal, currency: Currency, symbol: String) -> String {
+    /// The symbol to print with `coverage`: the caller's own symbol (reported if it cannot be drawn), else the
+    /// locale's when the fonts can draw the locale's way of writing it, else the ISO code.
+    func symbol(for currency: Currency, drawableWith coverage: some GlyphCoverage) -> Symbol {
+        let symbol = Self.symbol(of: currency)
+        guard symbol == .locale else { return symbol }
+        let sample = locale.styles.currency(code: currency.code, fractionDigits: 0...0).format(Decimal(0))
+        return coverage.unsupportedCharacters(in: sample).isEmpty ? .locale : .isoCode
+    }
+
+    /// `.custom` when the caller gave the currency a symbol of its own, else `.locale`.
+    private static func symbol(of currency: Currency) -> Symbol {
+        currency.customSymbol.map { .custom($0) } ?? .locale
+    }
+
+    /// `amount` with the chosen symbol (the renderer's choice for its fonts).
+    func string(from amount: Decimal, currency: Currency, symbol: Symbol) -> String {
         guard !amount.isNaN else { return "NaN" }
-        let rounded = MoneyRounding.round(amount, scale: currency.minorUnits)
-        let digits = number(
-            rounded, minimumFractionDigits: currency.minorUnits, maximumFractionDigits: currency.minorUnits)
-        return attachingSymbol(symbol, to: digits)
-    }
-
-    /// A quantity: grouped, exact up to six fraction digits, trailing zeros dropped (`1.5`, `1,000`, `0.125`).
-    func quantity(_ value: Decimal) -> String {
-        number(MoneyRounding.round(value, scale: 6), minimumFractionDigits: 0, maximumFractionDigits: 6)
+        let digits = currency.minorUnits...currency.minorUnits
+        return format(MoneyRounding.round(amount, scale: currency.minorUnits), currency, digits, symbol)
     }
 
     /// A unit price: like an amount, but keeps up to six fraction digits when the price has them (`$0.0125`),
     /// because a unit price may be finer than the currency's minor unit.
-    func unitPrice(_ value: Decimal, currency: Currency, symbol: String) -> String {
-        let rounded = MoneyRounding.round(value, scale: 6)
-        let digits = number(rounded, minimumFractionDigits: currency.minorUnits, maximumFractionDigits: 6)
-        return attachingSymbol(symbol, to: digits)
+    func unitPrice(_ value: Decimal, currency: Currency, symbol: Symbol) -> String {
+        guard !value.isNaN else { return "NaN" }
+        let digits = min(currency.minorUnits, 6)...6
+        return format(MoneyRounding.round(value, scale: 6), currency, digits, symbol)
     }
 
-    private func attachingSymbol(_ symbol: String, to digits: String) -> String {
-        let negative = digits.hasPrefix("-")
-        let magnitude = negative ? String(digits.dropFirst()) : digits
-        let sign = negative ? "-" : ""
-        switch locale.symbolPlacement {
-        case .leading: return sign + symbol + (Currency.symbolIsWord(symbol) ? " " : "") + magnitude
-        // A no-break space keeps the symbol on the line of its amount.
-        case .trailing: return sign + magnitude + "\u{A0}" + symbol
+    private func format(
+        _ rounded: Decimal, _ currency: Currency, _ digits: ClosedRange<Int>, _ symbol: Symbol
+    ) -> String {
+        switch symbol {
+        case .locale:
+            return locale.styles.currency(code: currency.code, fractionDigits: digits).format(rounded)
+        case .isoCode:
+            return locale.styles.currency(code: currency.code, fractionDigits: digits, isoCode: true).format(rounded)
+        case .custom(let custom):
+            // The ISO code is always written literally, so it is the one part that can be replaced exactly.
+            let text = locale.styles.currency(code: currency.code, fractionDigits: digits, isoCode: true)
+                .format(rounded)
+            return text.replacingOccurrences(of: currency.code, with: custom)
         }
     }
 
-    /// A tax rate: `19%`, `7.5%` (with the locale's decimal separator).
-    func percent(_ rate: TaxRate) -> String {
-        number(MoneyRounding.round(rate.percent, scale: 4), minimumFractionDigits: 0, maximumFractionDigits: 4) + "%"
+    /// A quantity: grouped, exact up to six fraction digits, trailing zeros dropped (`1.5`, `1,000`, `0,125`).
+    func quantity(_ value: Decimal) -> String {
+        guard !value.isNaN else { return "NaN" }
+        return locale.styles.quantity.format(MoneyRounding.round(value, scale: 6))
     }
 
-    /// Digits of an already rounded value with grouping and the locale's separators; a leading `-` when negative.
-    func number(_ value: Decimal, minimumFractionDigits: Int, maximumFractionDigits: Int) -> String {
+    /// A tax rate in the locale's percent pattern: `19%`, `19 %`, `%19`, `7,5 %`.
+    func percent(_ rate: TaxRate) -> String {
+        guard !rate.percent.isNaN else { return "NaN" }
+        return locale.styles.percent.format(MoneyRounding.round(rate.percent, scale: 4) / 100)
+    }
+
+    /// Digits of an already rounded value with a `.` and no grouping, a leading `-` when negative: the
+    /// locale-independent form of CSV cells, which every spreadsheet reads alike.
+    static func plainNumber(_ value: Decimal, fractionDigits: Int) -> String {
         let zero = UInt8(ascii: "0")
         var negative = false
         var integer: [UInt8] = []
@@ -79,28 +110,12 @@ public struct MoneyFormatter: Hashable, Sendable {
             }
         }
         if integer.isEmpty { integer = [zero] }
-        if fraction.count > maximumFractionDigits { fraction.removeLast(fraction.count - maximumFractionDigits) }
-        while fraction.count > minimumFractionDigits && fraction.last == zero { fraction.removeLast() }
-        while fraction.count < minimumFractionDigits { fraction.append(zero) }
+        if fraction.count > fractionDigits { fraction.removeLast(fraction.count - fractionDigits) }
+        while fraction.count < fractionDigits { fraction.append(zero) }
         let isZero = integer.allSatisfy { $0 == zero } && fraction.allSatisfy { $0 == zero }
-
         var result = negative && !isZero ? "-" : ""
-        if let separator = locale.groupingSeparator, integer.count > 3 {
-            let leading = integer.count % 3 == 0 ? 3 : integer.count % 3
-            result += String(decoding: integer[..<leading], as: UTF8.self)
-            var index = leading
-            while index < integer.count {
-                result.append(separator)
-                result += String(decoding: integer[index..<index + 3], as: UTF8.self)
-                index += 3
-            }
-        } else {
-            result += String(decoding: integer, as: UTF8.self)
-        }
-        if !fraction.isEmpty {
-            result.append(locale.decimalSeparator)
-            result += String(decoding: fraction, as: UTF8.self)
-        }
+        result += String(decoding: integer, as: UTF8.self)
+        if !fraction.isEmpty { result += "." + String(decoding: fraction, as: UTF8.self) }
         return result
     }
 }
