@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "SettingsFeature", targets: ["SettingsFeature"])
     ],
     dependencies: [
+        .package(path: "../../../Packages/Essentials"),
         .package(path: "../../../Packages/Validation"),
         .package(path: "../../../Packages/Storage"),
         .package(path: "../../CommandKit"),
@@ -26,6 +27,7 @@ let package = Package(
         .target(
             name: "SettingsFeature",
             dependencies: [
+                .product(name: "Essentials", package: "Essentials"),
                 .product(name: "Validation", package: "Validation"),
                 .product(name: "Storage", package: "Storage"),
                 .product(name: "CommandKit", package: "CommandKit"),
@@ -36,6 +38,7 @@ let package = Package(
             name: "SettingsFeatureTests",
             dependencies: [
                 "SettingsFeature",
+                .product(name: "Essentials", package: "Essentials"),
                 .product(name: "Validation", package: "Validation"),
                 .product(name: "Storage", package: "Storage"),
                 .product(name: "ValidationTesting", package: "Validation"),

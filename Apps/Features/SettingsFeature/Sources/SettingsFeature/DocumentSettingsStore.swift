@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 public import Storage
 public import Validation
@@ -72,19 +73,51 @@ public struct DocumentSettingsStore: SettingsReading, SettingsEditing {
         let value = values[0]
         let failures: [ValidationFailure]
         switch key {
-        case .sellerName, .sellerAddress, .sellerTaxID, .sellerIBAN:
+        case .sellerName, .sellerAddress, .sellerTaxID, .sellerIBAN, .sellerVATID, .sellerCountry, .sellerBIC,
+            .sellerRegistration, .sellerEmail:
             var seller = settings.seller
             switch key {
             case .sellerName: seller.name = value
             case .sellerAddress: seller.addressLines = values
             case .sellerTaxID: seller.taxID = VATIdentificationNumber.normalized(value)
+            // Kept in the compact form e-invoices use; a text that is no identifier is kept as given for the
+            // validator, which refuses it with the reason.
+            case .sellerVATID: seller.vatID = VATIdentifier.normalized(value, countryCode: seller.countryCode) ?? value
+            case .sellerCountry: seller.countryCode = value.uppercased()
+            case .sellerBIC: seller.bic = BIC.normalized(value)
+            case .sellerRegistration:
+                // The Validation package takes any one line of text; an empty one would name no registration.
+                guard Validator<String>.notBlank(.sellerRegistrationBlank).validate(value).isEmpty else {
+                    throw .invalid(key, [SellerContactText.registrationProblem])
+                }
+                seller.taxRegistration = value
+            case .sellerEmail: seller.email = value
             default: seller.iban = IBAN.normalized(value)
             }
             failures = SellerValidator(options: SellerValidationOptions(undrawableCharacters: undrawableCharacters))
-                .validate(
-                    seller: SellerDraft(
-                        name: seller.name, addressLines: seller.addressLines, taxID: seller.taxID, iban: seller.iban))
+                .validate(seller: Self.draft(of: seller))
             settings.seller = seller
+        case .sellerPostcode, .sellerCity, .sellerPhone, .sellerContact:
+            let problems = SellerContactText.problems(
+                key, value, messages: messages, undrawable: undrawableCharacters)
+            guard problems.isEmpty else { throw .invalid(key, problems) }
+            switch key {
+            case .sellerPostcode: settings.seller.postcode = value
+            case .sellerCity: settings.seller.city = value
+            case .sellerPhone: settings.seller.phone = value
+            default: settings.seller.contactName = value
+            }
+            failures = []
+        case .invoiceFormat:
+            guard let format = InvoiceFormat(parsing: value) else { throw .invalid(key, [InvoiceFormat.formatProblem]) }
+            settings.chosenInvoiceFormat = format
+            failures = []
+        case .invoiceVATCategory:
+            guard value.utf8.count <= 2, let category = VATCategory(code: value) else {
+                throw .invalid(key, [InvoiceFormat.vatCategoryProblem])
+            }
+            settings.chosenVATCategory = category
+            failures = []
         case .currency:
             settings.currency = value.uppercased()
             failures = Validator.currencyCode().validate(settings.currency)
@@ -110,6 +143,15 @@ public struct DocumentSettingsStore: SettingsReading, SettingsEditing {
         guard failures.isEmpty else { throw .invalid(key, messages.problems(for: failures)) }
     }
 
+    /// The seller as the Validation package checks it: every field it knows, so a change to one is checked with
+    /// the others (a bare tax number or VAT identifier takes its prefix from the country).
+    private static func draft(of seller: LedgerSettings.Seller) -> SellerDraft {
+        SellerDraft(
+            name: seller.name, addressLines: seller.addressLines, taxID: seller.taxID, iban: seller.iban,
+            vatID: seller.vatID, countryCode: seller.countryCode, bic: seller.bic,
+            taxRegistration: seller.taxRegistration, email: seller.email)
+    }
+
     /// See the protocol.
     public func unset(_ key: SettingKey) async throws(SettingsError) -> LedgerSettings {
         guard key.isOptional else { throw .required(key) }
@@ -118,6 +160,17 @@ public struct DocumentSettingsStore: SettingsReading, SettingsEditing {
             case .sellerAddress: settings.seller.addressLines = []
             case .sellerTaxID: settings.seller.taxID = nil
             case .sellerIBAN: settings.seller.iban = nil
+            case .sellerPostcode: settings.seller.postcode = nil
+            case .sellerCity: settings.seller.city = nil
+            case .sellerCountry: settings.seller.countryCode = nil
+            case .sellerVATID: settings.seller.vatID = nil
+            case .sellerRegistration: settings.seller.taxRegistration = nil
+            case .sellerBIC: settings.seller.bic = nil
+            case .sellerEmail: settings.seller.email = nil
+            case .sellerPhone: settings.seller.phone = nil
+            case .sellerContact: settings.seller.contactName = nil
+            case .invoiceFormat: settings.chosenInvoiceFormat = nil
+            case .invoiceVATCategory: settings.chosenVATCategory = nil
             case .locale: settings.locale = nil
             case .firstWeekday: settings.firstWeekday = nil
             case .timeZone: settings.timeZone = nil

@@ -47,7 +47,19 @@ public struct SettingsCommands: CommandGroup {
                 details: "seller.address takes one value per address line (ledger config set seller.address "
                     + "'1 Main Street' '10115 Berlin'); every other setting takes one value. Values are validated "
                     + "before they are kept: week.first-day takes \(WeekdayText.accepted); locale takes a locale "
-                    + "Foundation knows, such as de_DE or pl-PL.",
+                    + "Foundation knows, such as de_DE or pl-PL. seller.vat-id is checked against its country's "
+                    + "format and check digits and kept without separators ('DE 123 456 788' is kept as "
+                    + "DE123456788; a number without its country prefix takes seller.country's). seller.tax-id "
+                    + "takes a tax number as before, prefixed or not ('123-456-32-18'); while seller.vat-id is not "
+                    + "set, invoices use seller.tax-id as the VAT id when it reads as one with its country prefix. "
+                    + "seller.country takes an ISO 3166 two-letter code in any case (kept in upper case); "
+                    + "seller.bic a BIC of 8 or 11 characters; seller.email an e-mail address; seller.postcode, "
+                    + "seller.city, seller.phone and seller.contact the address and contact an XRechnung needs. "
+                    + "invoice.format takes \(InvoiceFormat.accepted); when it is not set, invoices are facturx "
+                    + "when seller.country is an EU member state and seller.vat-id (or a prefixed seller.tax-id) or "
+                    + "seller.registration is set, and pdf otherwise. invoice.vat-category takes "
+                    + "\(InvoiceFormat.vatCategoryList); when it is not set, S.\nSettings:"
+                    + SettingKey.allCases.map { "\n  \($0.rawValue): \($0.summary)" }.joined(),
                 argumentChoices: [SettingKey.allCases.map(\.rawValue)]
             ) { invocation throws(CommandError) in
                 let words = invocation.arguments.positionals
@@ -133,6 +145,23 @@ public struct SettingsCommands: CommandGroup {
 }
 
 extension CommandError {
+    /// What to give instead, for the settings whose format people look up; the others keep CommandKit's hint
+    /// (how to print characters the invoice fonts lack).
+    private static let invalidHint: [SettingKey: String] = [
+        .sellerVATID:
+            "Give the VAT identifier as your VAT registration shows it, with its country prefix, such as "
+            + "DE 123 456 788 or FR 40 303 265 045; nothing was changed.",
+        .sellerTaxID: "Give the tax number as printed, such as DE123456788 or 123-456-32-18; nothing was changed.",
+        .sellerCountry: "Give the ISO 3166 two-letter code of the country, such as DE, PL or FR; nothing was changed.",
+        .sellerBIC: "Give your bank's BIC of 8 or 11 characters, such as DEUTDEFF or DEUTDEFF500; nothing was changed.",
+        .sellerIBAN: "Give the IBAN as your bank prints it, such as DE89 3704 0044 0532 0130 00; nothing was changed.",
+        .sellerEmail: "Give an e-mail address such as billing@example.com; nothing was changed.",
+        .sellerPhone: "Give the number with its country code, such as +49 30 1234567; nothing was changed.",
+        .sellerPostcode: "Give the post code as it is written in the address, such as 10117; nothing was changed.",
+        .invoiceFormat: "Give \(InvoiceFormat.accepted), or unset it for the default; nothing was changed.",
+        .invoiceVATCategory: "Give one of S, Z, E, AE, K, G or O, or unset it for S; nothing was changed.",
+    ]
+
     static func settings(_ error: SettingsError) -> CommandError {
         switch error {
         case .unknownKey(let key):
@@ -140,7 +169,7 @@ extension CommandError {
                 "there is no setting '\(key)'",
                 hint: "Settings: \(SettingKey.allCases.map(\.rawValue).joined(separator: ", ")).")
         case .invalid(let key, let problems):
-            .invalid("\(key.rawValue)", problems)
+            .invalid("\(key.rawValue)", problems, hint: invalidHint[key])
         case .wrongNumberOfValues, .required:
             .usage(error.description, hint: "Run 'ledger help config set'.")
         case .unreadable:
