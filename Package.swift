@@ -190,7 +190,9 @@ let package = Package(
             ofFeature: "HomeFeature", using: ["SectionsRegistry", "Networking", "Storage", "Rendering"],
             kits: ["SectionsRegistry", "Networking", "Storage"]),
         suite(ofFeature: "LinksFeature", using: ["Navigation"], kits: ["Navigation"]),
-        suite(ofFeature: "SettingsFeature", using: ["Validation", "Storage"], kits: ["Validation", "Storage"]),
+        suite(
+            ofFeature: "SettingsFeature", using: ["Validation", "Storage", "Essentials"],
+            kits: ["Validation", "Storage"]),
     ],
     swiftLanguageModes: [.v6]
 )
