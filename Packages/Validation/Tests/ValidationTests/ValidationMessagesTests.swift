@@ -28,13 +28,32 @@ struct ValidationMessagesTests {
         }
     }
 
+    @Test(arguments: [
+        ValidationCode.invoiceUnitPriceTooPrecise, .expensePriceTooPrecise, .invoiceAllowanceChargeTooPrecise,
+        .invoicePaidAmountTooPrecise,
+    ])
+    func aCurrencyWithoutMinorUnitsIsSaidToHaveNoDecimals(code: ValidationCode) {
+        let text = ValidationMessages.english.message(
+            for: ValidationFailure(
+                code: code,
+                parameters: [ValidationParameter.currency: "JPY", ValidationParameter.decimalPlaces: "0"]))
+        #expect(text.contains("JPY have no decimal places"), "\(text)")
+        #expect(!text.contains("at most 0"), "\(text)")
+    }
+
     @Test func templatesAreFilledFromTheFailuresParameters() {
         let failure = ValidationFailure(
             code: .invoiceUnitPriceTooPrecise,
             parameters: [
                 ValidationParameter.currency: "JPY", ValidationParameter.decimalPlaces: "0",
             ])
-        #expect(ValidationMessages.english.message(for: failure) == "Prices in JPY can have at most 0 decimal places.")
+        #expect(
+            ValidationMessages.english.message(for: failure)
+                == "Prices in JPY have no decimal places: enter whole units, such as 1500.")
+        let euro = ValidationFailure(
+            code: .invoiceUnitPriceTooPrecise,
+            parameters: [ValidationParameter.currency: "EUR", ValidationParameter.decimalPlaces: "2"])
+        #expect(ValidationMessages.english.message(for: euro) == "Prices in EUR can have at most 2 decimal places.")
         // Without its parameters the same code still reads as a sentence, never with a brace.
         #expect(
             ValidationMessages.english.message(for: ValidationFailure(code: .invoiceUnitPriceTooPrecise))

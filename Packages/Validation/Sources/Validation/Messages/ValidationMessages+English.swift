@@ -5,9 +5,28 @@ extension ValidationMessages {
     /// Entries that name a failure's parameters (the characters a font cannot draw, a currency's minor units)
     /// have a plain wording too, used when a failure arrives without its parameters (rebuilt from a stored
     /// code, say).
-    public static let english = ValidationMessages(
-        englishTable.merging(englishEInvoiceTable) { entry, _ in entry },
-        fallback: { englishPlainTable[$0.code] ?? englishEInvoicePlainTable[$0.code] ?? "This value is not valid." })
+    public static let english: ValidationMessages = {
+        let table = ValidationMessages(
+            englishTable.merging(englishEInvoiceTable) { entry, _ in entry },
+            fallback: { englishPlainTable[$0.code] ?? englishEInvoicePlainTable[$0.code] ?? "This value is not valid." }
+        )
+        return ValidationMessages { failure in
+            // "At most 0 decimal places" is what a machine says; a currency without minor units has no decimals.
+            if failure.parameters[ValidationParameter.decimalPlaces] == "0",
+                let currency = failure.parameters[ValidationParameter.currency],
+                let amounts = wholeUnitAmounts[failure.code]
+            {
+                return "\(amounts) in \(currency) have no decimal places: enter whole units, such as 1500."
+            }
+            return table.message(for: failure)
+        }
+    }()
+
+    /// What each code's amounts are called, for the sentence about currencies without minor units.
+    private static let wholeUnitAmounts: [ValidationCode: String] = [
+        .invoiceUnitPriceTooPrecise: "Prices", .expensePriceTooPrecise: "Prices",
+        .invoiceAllowanceChargeTooPrecise: "Amounts", .invoicePaidAmountTooPrecise: "Amounts",
+    ]
 
     private static let englishTable: [ValidationCode: String] = [
         .unexpectedlyValid: "This value is not allowed.",
