@@ -22,12 +22,20 @@ public struct ExpenseReports: ExpenseReporting, ExpenseExporting {
         self.currency = currency
     }
 
-    /// The report for `period` in `format`.
-    public func report(_ period: ReportPeriod, format: ReportFormat) async throws(StorageError) -> String {
-        let report = try await reader.report(for: period.range)
+    /// The report for `period` in `format`, keeping the entries `options` keep.
+    public func report(
+        _ period: ReportPeriod, format: ReportFormat, options: ReportOptions
+    ) async throws(StorageError) -> String {
+        var report = try await reader.report(for: period.range)
+        if !options.filter.keepsEverything {
+            // The totals are summed again from the entries kept.
+            report = Storage.ExpenseReport(period: report.period, entries: report.entries.filter(options.filter.keeps))
+        }
         switch format {
         case .table:
-            let sections = try sections(of: report, by: period.grouping)
+            let sections =
+                options.sections == .category
+                ? categorySections(of: report) : try sections(of: report, by: period.grouping)
             let title = period.titleShowsDates ? "\(period.title): \(periodText(report.period))" : period.title
             return PlainTextExpenseReportFormatter(locale: locale).format(
                 Rendering.ExpenseReport(title: title, sections: sections))
@@ -35,7 +43,16 @@ public struct ExpenseReports: ExpenseReporting, ExpenseExporting {
             return CSVExpenseReportFormatter().format(
                 Rendering.ExpenseReport(title: period.title, sections: try sections(of: report, by: nil)))
         case .json:
-            return json(report, title: period.title)
+            return json(report, title: period.title, byCategory: options.sections == .category)
+        }
+    }
+
+    /// One section per category, headed by its name and followed by its subtotal (the generic sections of
+    /// Rendering's table), the uncategorised entries last.
+    private func categorySections(of report: Storage.ExpenseReport) -> [ExpenseReportSection] {
+        CategoryGroup.groups(of: report.entries).map { group in
+            ExpenseReportSection(
+                heading: group.category ?? CategoryGroup.uncategorisedHeading, rows: group.entries.map(row))
         }
     }
 
@@ -68,8 +85,17 @@ public struct ExpenseReports: ExpenseReporting, ExpenseExporting {
         return first == last ? first : "\(first) to \(last)"
     }
 
-    private func json(_ report: Storage.ExpenseReport, title: String) -> String {
+    private func json(_ report: Storage.ExpenseReport, title: String, byCategory: Bool) -> String {
         let days = DayFormat(calendar: calendar)
+        let categories =
+            byCategory
+            ? CategoryGroup.groups(of: report.entries).map { group in
+                ReportDocument.Category(
+                    category: group.category,
+                    totals: CurrencyTotal.totals(of: group.entries).map {
+                        .init(currency: $0.currencyCode, amount: "\($0.amount)", entries: $0.entryCount)
+                    })
+            } : nil
         let document = ReportDocument(
             title: title,
             from: days.string(from: report.period.lowerBound),
@@ -81,8 +107,9 @@ public struct ExpenseReports: ExpenseReporting, ExpenseExporting {
                 .init(
                     id: $0.id.uuidString.lowercased(), date: days.string(from: $0.date), title: $0.title,
                     amount: "\($0.price)",
-                    currency: $0.currencyCode, comment: $0.comment)
-            })
+                    currency: $0.currencyCode, comment: $0.comment, category: $0.category, tags: $0.tags)
+            },
+            categories: categories)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(document) else { return "{}" }
@@ -103,11 +130,45 @@ public struct ExpenseReports: ExpenseReporting, ExpenseExporting {
             let amount: String
             let currency: String
             let comment: String
+            /// `null` when there is none: every entry has every key.
+            let category: String?
+            let tags: [String]
+
+            private enum CodingKeys: String, CodingKey {
+                case id, date, title, amount, currency, comment, category, tags
+            }
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(id, forKey: .id)
+                try container.encode(date, forKey: .date)
+                try container.encode(title, forKey: .title)
+                try container.encode(amount, forKey: .amount)
+                try container.encode(currency, forKey: .currency)
+                try container.encode(comment, forKey: .comment)
+                try container.encode(category, forKey: .category)
+                try container.encode(tags, forKey: .tags)
+            }
+        }
+        /// A category's subtotals; `category` is `null` for the uncategorised entries.
+        struct Category: Encodable {
+            let category: String?
+            let totals: [Total]
+
+            private enum CodingKeys: String, CodingKey { case category, totals }
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(category, forKey: .category)
+                try container.encode(totals, forKey: .totals)
+            }
         }
         let title: String
         let from: String
         let to: String
         let totals: [Total]
         let entries: [Entry]
+        /// Only with `--by category`.
+        let categories: [Category]?
     }
 }
