@@ -41,7 +41,8 @@ let package = Package(
         .testTarget(
             name: "StorageTests",
             dependencies: [
-                "Storage", "StorageTesting", "StorageSQLite", "StorageFileSystem", essentials, essentialsTesting,
+                "Storage", "StorageTesting", "StorageSQLite", "StorageFileSystem", "StorageCSQLite", essentials,
+                essentialsTesting,
             ],
             swiftSettings: swiftSettings
         ),

@@ -5,14 +5,17 @@ import StorageCSQLite
 /// The SQL of the expense table.
 enum ExpenseQueries {
     private static let insert = """
-        INSERT INTO expense (id, title, price_micros, currency, comment, date) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+        INSERT INTO expense (id, title, price_micros, currency, comment, date, category, tags)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
         ON CONFLICT (id) DO NOTHING
         """
     private static let update = """
-        UPDATE expense SET title = ?2, price_micros = ?3, currency = ?4, comment = ?5, date = ?6 WHERE id = ?1
+        UPDATE expense SET title = ?2, price_micros = ?3, currency = ?4, comment = ?5, date = ?6, category = ?7,
+        tags = ?8 WHERE id = ?1
         """
     private static let plainInsert = """
-        INSERT INTO expense (id, title, price_micros, currency, comment, date) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+        INSERT INTO expense (id, title, price_micros, currency, comment, date, category, tags)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
         """
     private static let exists = "SELECT 1 FROM expense WHERE id = ?1"
     private static let count = "SELECT count(*) FROM expense"
@@ -20,7 +23,7 @@ enum ExpenseQueries {
     /// Batches at least this large, and at least as large as the table, take the bulk path.
     private static let bulkThreshold = 10_000
     static let report = """
-        SELECT id, title, price_micros, currency, comment, date FROM expense
+        SELECT id, title, price_micros, currency, comment, date, category, tags FROM expense
         WHERE date >= ?1 AND date < ?2 ORDER BY date DESC, id ASC
         """
     // Amounts are summed in two parts (billions and the rest) so that no sum of 64-bit amounts can overflow.
@@ -149,6 +152,18 @@ enum ExpenseQueries {
         try statement.bind(entry.currencyCode, at: 4)
         try statement.bind(entry.comment, at: 5)
         try statement.bind(entry.date, at: 6)
+        try statement.bind(entry.category, at: 7)
+        try statement.bind(joinedTags(entry.tags), at: 8)
+    }
+
+    /// Tags as the `tags` column holds them: joined by commas, which no tag contains.
+    static func joinedTags(_ tags: [String]) -> String {
+        tags.joined(separator: ",")
+    }
+
+    /// The `tags` column read back.
+    static func splitTags(_ text: String) -> [String] {
+        text.isEmpty ? [] : text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
     }
 
     static func report(in period: Range<Date>, connection: SQLiteConnection) throws(StorageError) -> ExpenseReport {
@@ -163,7 +178,8 @@ enum ExpenseQueries {
                 }
                 let stored = StoredExpense(
                     id: id, title: statement.text(1), priceMicros: statement.int64(2),
-                    currencyCode: statement.text(3), comment: statement.text(4), date: statement.double(5))
+                    currencyCode: statement.text(3), comment: statement.text(4), date: statement.double(5),
+                    category: statement.optionalText(6), tags: splitTags(statement.text(7)))
                 sums[stored.currencyCode, default: MicrosTotal()].add(stored.priceMicros)
                 entries.append(stored.entry)
             }

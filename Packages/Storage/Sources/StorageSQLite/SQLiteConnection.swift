@@ -233,6 +233,12 @@ final class SQLiteStatement {
             value.withCString { sqlite3_bind_text64(pointer, index, $0, count, Self.transient, UInt8(SQLITE_UTF8)) })
     }
 
+    /// Binds text, or NULL for nil.
+    func bind(_ value: String?, at index: Int32) throws(SQLiteFailure) {
+        guard let value else { return try check(sqlite3_bind_null(pointer, index)) }
+        try bind(value, at: index)
+    }
+
     func bind(_ value: UUID, at index: Int32) throws(SQLiteFailure) {
         try check(
             withUnsafeBytes(of: value.uuid) { sqlite3_bind_blob(pointer, index, $0.baseAddress, 16, Self.transient) })
@@ -261,6 +267,11 @@ final class SQLiteStatement {
         guard let bytes = sqlite3_column_text(pointer, column) else { return "" }
         let count = Int(sqlite3_column_bytes(pointer, column))
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+
+    /// Text, or nil for NULL.
+    func optionalText(_ column: Int32) -> String? {
+        sqlite3_column_type(pointer, column) == SQLITE_NULL ? nil : text(column)
     }
 
     func data(_ column: Int32) -> Data {

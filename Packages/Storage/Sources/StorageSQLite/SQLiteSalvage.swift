@@ -6,7 +6,8 @@ import Storage
 /// The tables are found through the schema on page 1 and read tree by tree. Pages that no tree reaches any more
 /// (below a damaged interior page, or all of them when the schema is unreadable) and that are not on the freelist
 /// are read on their own, and their rows are recognised by their shape: an expense row has six columns (a date,
-/// a 16-byte id, text, an integer, text, text), a document row eight. Every row is checked like a save would
+/// a 16-byte id, text, an integer, text, text) and, when written since schema 4, a category and tags, on an index
+/// page of its table without rowid; a document row eight, on a table page. Every row is checked like a save would
 /// check it; a document's bytes must match their stored checksum.
 struct SQLiteSalvage {
     var expenses: [UUID: StoredExpense] = [:]
@@ -109,7 +110,7 @@ struct SQLiteSalvage {
                 guard let values = cell.values else { continue }
                 if page.kind == 13, values.count == 8 {
                     _ = addDocument(values, onlyIfNew: true)
-                } else if !page.isTable, values.count == 6 {
+                } else if !page.isTable, (6...8).contains(values.count) {
                     _ = addExpense(values, onlyIfNew: true)
                 } else if !page.isTable, values.count == 2, values[0].blob?.count == 16 {
                     addExpenseID(values)
@@ -138,16 +139,32 @@ struct SQLiteSalvage {
 
     // MARK: Rows
 
-    /// Adds an expense row: `date, id, title, price_micros, currency, comment`, the primary key first as SQLite
-    /// stores rows of tables without rowid.
+    /// Adds an expense row: `date, id, title, price_micros, currency, comment, category, tags`, the primary key
+    /// first as SQLite stores rows of tables without rowid. A row written before the category and tags columns
+    /// were added holds only the first six values.
     private mutating func addExpense(_ values: [DatabaseFile.Value]?, onlyIfNew: Bool = false) -> Bool {
-        guard let values, values.count == 6, let date = values[0].double, let idBytes = values[1].blob,
+        guard let values, values.count >= 6, values.count <= 8, let date = values[0].double,
+            let idBytes = values[1].blob,
             idBytes.count == 16, let title = values[2].text, let price = values[3].integer,
             let currency = values[4].text, let comment = values[5].text
         else { return false }
+        var category: String?
+        var tags: [String] = []
+        if values.count > 6 {
+            switch values[6] {
+            case .null: category = nil
+            case .text(let text): category = text
+            default: return false
+            }
+        }
+        if values.count > 7 {
+            guard let text = values[7].text else { return false }
+            tags = ExpenseQueries.splitTags(text)
+        }
         let id = UUID(uuid: Self.uuidBytes(idBytes))
         let stored = StoredExpense(
-            id: id, title: title, priceMicros: price, currencyCode: currency, comment: comment, date: date)
+            id: id, title: title, priceMicros: price, currencyCode: currency, comment: comment, date: date,
+            category: category, tags: tags)
         guard (try? ExpenseLimits.checked(stored.entry)) == stored else { return false }
         if onlyIfNew, expenses[id] != nil { return true }
         expenses[id] = stored

@@ -61,6 +61,14 @@ enum SQLiteSchema {
                 ) WITHOUT ROWID
                 """
             ]),
+        Migration(
+            version: 4,
+            statements: [
+                // An expense's category (NULL for none) and its tags, joined by commas ('' for none; a tag holds
+                // no comma). Adding columns rewrites no row: entries saved before read back uncategorised.
+                "ALTER TABLE expense ADD COLUMN category TEXT",
+                "ALTER TABLE expense ADD COLUMN tags TEXT NOT NULL DEFAULT ''",
+            ]),
     ]
 
     /// The version this build writes.

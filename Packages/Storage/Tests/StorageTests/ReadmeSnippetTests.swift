@@ -78,7 +78,7 @@ struct ReadmeSnippetTests {
             // README repair ends here.
             #expect(messages.count == 2)
             #expect(messages.first?.contains("pages of expense cannot be read") == true)
-            #expect(messages.last?.hasPrefix("Recovered 1731 expenses (269 could not be read), 6 documents") == true)
+            #expect(messages.last?.hasPrefix("Recovered 1740 expenses (260 could not be read), 6 documents") == true)
         }
     }
 }

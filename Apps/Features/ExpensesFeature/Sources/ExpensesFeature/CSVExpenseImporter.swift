@@ -4,7 +4,8 @@ public import Storage
 import Validation
 
 /// Reads expenses from CSV (the columns `ExpenseExporting` writes: `date`, optionally `time` and `utc_offset`,
-/// `title`, `amount` or `price`, `currency`, and optionally `comment` and `id`; any order, other columns ignored),
+/// `title`, `amount` or `price`, `currency`, and optionally `comment`, `id`, `category` and `tags`; any order, other
+/// columns ignored),
 /// validates each row like a typed-in expense, saves the good rows in batches and reports the bad ones with their
 /// line numbers.
 ///
@@ -48,6 +49,8 @@ public struct CSVExpenseImporter: ExpenseImporting {
         let currency: Int
         let comment: Int?
         let id: Int?
+        let category: Int?
+        let tags: Int?
     }
 
     /// Imports the CSV file at `file`, streaming it: the app's own CSV, or a bank's export read as `options` say.
@@ -300,6 +303,8 @@ public struct CSVExpenseImporter: ExpenseImporting {
                     code: ValidationCode(rawValue: "import.invalidAmount"), path: "amount",
                     message: "The amount '\(amountText)' is not a number such as 12.50."))
         }
+        let labels = Self.labels(category: columns.category.map(field) ?? "", tags: columns.tags.map(field) ?? "")
+        problems += labels.problems
         let expense = NewExpense(
             title: field(columns.title), price: amount ?? 1, currencyCode: field(columns.currency),
             date: date ?? Date(timeIntervalSince1970: 0), comment: columns.comment.map(field) ?? "")
@@ -307,9 +312,41 @@ public struct CSVExpenseImporter: ExpenseImporting {
         guard problems.isEmpty, let date else { return .rejected(RejectedRow(line: row.line, problems: problems)) }
         let entry = ExpenseEntry(
             id: UUID(), title: expense.title, price: expense.price, currencyCode: expense.currencyCode.uppercased(),
-            comment: expense.comment, date: date)
+            comment: expense.comment, date: date, category: labels.category, tags: labels.tags)
         // The day of the row on its own clock: as written (at its offset), or in the importer's calendar.
         return .accepted(entry, key: Self.contentKey(entry, day: days.string(from: date)), id: id)
+    }
+
+    /// A row's `category` (empty for none) and `tags` (comma-separated) cells, normalised, with a problem for each
+    /// that breaks `ExpenseLabels`.
+    static func labels(
+        category text: String, tags list: String
+    ) -> (category: String?, tags: [String], problems: [ValidationProblem]) {
+        var problems: [ValidationProblem] = []
+        var category: String?
+        if !text.isEmpty {
+            do throws(EntryProblem) {
+                category = try ExpenseLabels.category(text)
+            } catch {
+                problems.append(
+                    ValidationProblem(
+                        code: ValidationCode(rawValue: "import.invalidCategory"), path: "category",
+                        message: "The category '\(text)' was refused because \(error)."))
+            }
+        }
+        var tags: [String] = []
+        if !list.isEmpty {
+            do throws(EntryProblem) {
+                tags = try ExpenseLabels.tags(
+                    list.split(separator: ",", omittingEmptySubsequences: false).map(String.init))
+            } catch {
+                problems.append(
+                    ValidationProblem(
+                        code: ValidationCode(rawValue: "import.invalidTags"), path: "tags",
+                        message: "The tags '\(list)' were refused because \(error)."))
+            }
+        }
+        return (category, tags, problems)
     }
 
     static let emptyFile = ValidationProblem(
@@ -324,7 +361,8 @@ public struct CSVExpenseImporter: ExpenseImporting {
         else { return nil }
         return Columns(
             date: date, time: index("time"), offset: index("utc_offset"), title: title, amount: amount,
-            currency: currency, comment: index("comment"), id: index("id"))
+            currency: currency, comment: index("comment"), id: index("id"), category: index("category"),
+            tags: index("tags"))
     }
 
     /// What identifies a row: the calendar day as written (never the instant, which moves with the time zone

@@ -12,25 +12,34 @@ public import Storage
 /// decimals and as many more as the instant needs to come back to the last bit. The amount has the currency's
 /// decimals, and cells that would start a spreadsheet formula are defused (`'=SUM(A1)`), which the importer undoes.
 ///
+/// When any exported expense has a category or tags, two more columns follow: `category` (empty for none) and
+/// `tags` (joined by commas, which no tag holds). An export without labels keeps the eight columns, exactly as files
+/// were written before labels existed; the importer reads both, by their headings.
+///
 /// Files written before `utc_offset` and `id` existed (`date,time,title,amount,currency,comment`) still import: their
 /// rows are identified by their content and the day as written, as before.
 public enum ExpenseCSV {
     /// The header line's columns.
     public static let columns = ["date", "time", "utc_offset", "title", "amount", "currency", "comment", "id"]
+    /// The columns added when an expense has a category or tags.
+    public static let labelColumns = ["category", "tags"]
 
     /// The rows of `entries` as CSV, in `calendar`, with each amount's decimals from `currency`.
     public static func text(
         _ entries: [ExpenseEntry], calendar: Calendar, currency: (String) -> Currency
     ) -> String {
         let writer = CSVWriter()
-        var text = writer.line(columns)
+        let labelled = entries.contains { $0.category != nil || !$0.tags.isEmpty }
+        var text = writer.line(labelled ? columns + labelColumns : columns)
         for entry in entries {
             let (day, time, offset) = wallClock(of: entry.date, in: calendar)
-            text += writer.line([
+            var fields = [
                 day, time, offset, entry.title,
                 amount(entry.price, minorUnits: currency(entry.currencyCode).minorUnits), entry.currencyCode,
                 entry.comment, entry.id.uuidString.lowercased(),
-            ])
+            ]
+            if labelled { fields += [entry.category ?? "", entry.tags.joined(separator: ",")] }
+            text += writer.line(fields)
         }
         return text
     }

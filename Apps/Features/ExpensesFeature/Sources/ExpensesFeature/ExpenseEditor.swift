@@ -14,22 +14,44 @@ public struct ExpenseCorrection: Hashable, Sendable {
     public var date: Date?
     /// A new comment.
     public var comment: String?
+    /// A new category (normalised with `ExpenseLabels.category(_:)`).
+    public var category: String?
+    /// Whether the category is removed; wins over `category`, which a caller refuses to combine with it.
+    public var removesCategory: Bool
+    /// Tags to add after the expense's own, unless it has them already (ignoring case).
+    public var addedTags: [String]
+    /// Tags to remove, ignoring case; a tag the expense does not have is not an error.
+    public var removedTags: [String]
 
     /// Creates a correction.
     public init(
         title: String? = nil, price: Decimal? = nil, currencyCode: String? = nil, date: Date? = nil,
-        comment: String? = nil
+        comment: String? = nil, category: String? = nil, removesCategory: Bool = false, addedTags: [String] = [],
+        removedTags: [String] = []
     ) {
         self.title = title
         self.price = price
         self.currencyCode = currencyCode
         self.date = date
         self.comment = comment
+        self.category = category
+        self.removesCategory = removesCategory
+        self.addedTags = addedTags
+        self.removedTags = removedTags
     }
 
     /// Whether it changes nothing.
     public var isEmpty: Bool {
-        title == nil && price == nil && currencyCode == nil && date == nil && comment == nil
+        title == nil && price == nil && currencyCode == nil && date == nil && comment == nil && category == nil
+            && !removesCategory && addedTags.isEmpty && removedTags.isEmpty
+    }
+
+    /// The labels of `entry` after this correction, or the problem a store would refuse them with.
+    func labels(of entry: ExpenseEntry) throws(EntryProblem) -> (category: String?, tags: [String]) {
+        let category = removesCategory ? nil : category ?? entry.category
+        let removed = Set(removedTags.map(ExpenseLabels.comparisonKey))
+        let kept = entry.tags.filter { !removed.contains(ExpenseLabels.comparisonKey($0)) }
+        return (category, try ExpenseLabels.tags(kept + addedTags))
     }
 }
 
@@ -107,10 +129,17 @@ public struct ExpenseEditor: ExpenseCorrecting {
             comment: correction.comment ?? current.comment)
         let problems = rules.problems(in: changed)
         guard problems.isEmpty else { throw .invalid(problems) }
+        let labels: (category: String?, tags: [String])
+        do throws(EntryProblem) {
+            labels = try correction.labels(of: current)
+        } catch {
+            throw .storage(.invalidEntry(id: current.id, problem: error))
+        }
+        // Fields the correction does not name are kept as they are, labels included.
         let entry = ExpenseEntry(
             id: current.id, title: changed.title.trimmingCharacters(in: .whitespacesAndNewlines),
             price: changed.price, currencyCode: changed.currencyCode.uppercased(), comment: changed.comment,
-            date: changed.date)
+            date: changed.date, category: labels.category, tags: labels.tags)
         do {
             try await store.save([entry])
         } catch {

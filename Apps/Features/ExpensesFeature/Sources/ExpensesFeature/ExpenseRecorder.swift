@@ -31,7 +31,8 @@ public struct ExpenseRecorder: ExpenseRecording, ExpenseChecking {
         guard problems.isEmpty else { throw .invalid(problems) }
         let entry = ExpenseEntry(
             id: makeID(), title: expense.title.trimmingCharacters(in: .whitespacesAndNewlines), price: expense.price,
-            currencyCode: expense.currencyCode.uppercased(), comment: expense.comment, date: expense.date)
+            currencyCode: expense.currencyCode.uppercased(), comment: expense.comment, date: expense.date,
+            category: expense.category, tags: expense.tags)
         do {
             try await saver.save([entry])
         } catch {

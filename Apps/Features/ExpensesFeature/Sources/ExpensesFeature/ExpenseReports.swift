@@ -22,14 +22,25 @@ public struct ExpenseReports: ExpenseReporting, ExpenseExporting {
         self.currency = currency
     }
 
-    /// The report for `period` in `format`.
-    public func report(_ period: ReportPeriod, format: ReportFormat) async throws(StorageError) -> String {
-        let report = try await reader.report(for: period.range)
+    /// The report for `period` in `format`, keeping the entries `options` keep.
+    public func report(
+        _ period: ReportPeriod, format: ReportFormat, options: ReportOptions
+    ) async throws(StorageError) -> String {
+        var report = try await reader.report(for: period.range)
+        if !options.filter.keepsEverything {
+            // The totals are summed again from the entries kept.
+            report = Storage.ExpenseReport(period: report.period, entries: report.entries.filter(options.filter.keeps))
+        }
         switch format {
         case .table:
             let title = period.titleShowsDates ? "\(period.title): \(periodText(report.period))" : period.title
+            let byCategory = options.sections == .category
             let groups: [(heading: String?, entries: [ExpenseEntry])] =
-                if let grouping = period.grouping {
+                if byCategory {
+                    CategoryGroup.groups(of: report.entries).map {
+                        ($0.category ?? CategoryGroup.uncategorisedHeading, $0.entries)
+                    }
+                } else if let grouping = period.grouping {
                     try report.grouped(by: grouping, in: calendar).map { (periodText($0.period), $0.entries) }
                 } else {
                     [(nil, report.entries)]
@@ -37,12 +48,12 @@ public struct ExpenseReports: ExpenseReporting, ExpenseExporting {
             let table = ExpenseReportTable(
                 title: title, money: MoneyFormatter(locale: locale), currency: currency,
                 day: { [locale, calendar] in locale.string(from: CalendarDay($0, in: calendar.timeZone)) })
-            return table.text(groups: groups, totals: report.totals, byDay: period.grouping == .day)
+            return table.text(groups: groups, totals: report.totals, byDay: !byCategory && period.grouping == .day)
         case .csv:
             return CSVExpenseReportFormatter().format(
                 Rendering.ExpenseReport(title: period.title, sections: try sections(of: report, by: nil)))
         case .json:
-            return json(report, title: period.title)
+            return json(report, title: period.title, byCategory: options.sections == .category)
         }
     }
 
@@ -75,8 +86,17 @@ public struct ExpenseReports: ExpenseReporting, ExpenseExporting {
         return first == last ? first : "\(first) to \(last)"
     }
 
-    private func json(_ report: Storage.ExpenseReport, title: String) -> String {
+    private func json(_ report: Storage.ExpenseReport, title: String, byCategory: Bool) -> String {
         let days = DayFormat(calendar: calendar)
+        let categories =
+            byCategory
+            ? CategoryGroup.groups(of: report.entries).map { group in
+                ReportDocument.Category(
+                    category: group.category,
+                    totals: CurrencyTotal.totals(of: group.entries).map {
+                        .init(currency: $0.currencyCode, amount: "\($0.amount)", entries: $0.entryCount)
+                    })
+            } : nil
         let document = ReportDocument(
             title: title,
             from: days.string(from: report.period.lowerBound),
@@ -88,8 +108,9 @@ public struct ExpenseReports: ExpenseReporting, ExpenseExporting {
                 .init(
                     id: $0.id.uuidString.lowercased(), date: days.string(from: $0.date), title: $0.title,
                     amount: "\($0.price)",
-                    currency: $0.currencyCode, comment: $0.comment)
-            })
+                    currency: $0.currencyCode, comment: $0.comment, category: $0.category, tags: $0.tags)
+            },
+            categories: categories)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(document) else { return "{}" }
@@ -110,11 +131,45 @@ public struct ExpenseReports: ExpenseReporting, ExpenseExporting {
             let amount: String
             let currency: String
             let comment: String
+            /// `null` when there is none: every entry has every key.
+            let category: String?
+            let tags: [String]
+
+            private enum CodingKeys: String, CodingKey {
+                case id, date, title, amount, currency, comment, category, tags
+            }
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(id, forKey: .id)
+                try container.encode(date, forKey: .date)
+                try container.encode(title, forKey: .title)
+                try container.encode(amount, forKey: .amount)
+                try container.encode(currency, forKey: .currency)
+                try container.encode(comment, forKey: .comment)
+                try container.encode(category, forKey: .category)
+                try container.encode(tags, forKey: .tags)
+            }
+        }
+        /// A category's subtotals; `category` is `null` for the uncategorised entries.
+        struct Category: Encodable {
+            let category: String?
+            let totals: [Total]
+
+            private enum CodingKeys: String, CodingKey { case category, totals }
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(category, forKey: .category)
+                try container.encode(totals, forKey: .totals)
+            }
         }
         let title: String
         let from: String
         let to: String
         let totals: [Total]
         let entries: [Entry]
+        /// Only with `--by category`.
+        let categories: [Category]?
     }
 }

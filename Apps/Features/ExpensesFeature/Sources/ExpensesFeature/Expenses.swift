@@ -50,11 +50,15 @@ public struct NewExpense: Hashable, Sendable {
     public var comment: String
     /// Whether a date more than a year ahead is meant (a subscription paid far ahead) rather than a mistyped year.
     public var allowsFuture: Bool
+    /// What kind of spending it was, or nil; normalised with `ExpenseLabels.category(_:)`.
+    public var category: String?
+    /// Free labels; normalised with `ExpenseLabels.tags(_:)`.
+    public var tags: [String]
 
     /// Creates a new expense.
     public init(
         title: String, price: Decimal, currencyCode: String, date: Date, comment: String = "",
-        allowsFuture: Bool = false
+        allowsFuture: Bool = false, category: String? = nil, tags: [String] = []
     ) {
         self.title = title
         self.price = price
@@ -62,6 +66,8 @@ public struct NewExpense: Hashable, Sendable {
         self.date = date
         self.comment = comment
         self.allowsFuture = allowsFuture
+        self.category = category
+        self.tags = tags
     }
 }
 
@@ -189,6 +195,16 @@ public enum ReportFormat: String, Hashable, Sendable, CaseIterable {
 
 /// Reports for a period.
 public protocol ExpenseReporting: Sendable {
-    /// The report for `period` in `format`: the entries newest first and the totals per currency.
-    func report(_ period: ReportPeriod, format: ReportFormat) async throws(StorageError) -> String
+    /// The report for `period` in `format`: the entries `options` keep, newest first, and their totals per
+    /// currency, cut into categories when `options` ask for it.
+    func report(
+        _ period: ReportPeriod, format: ReportFormat, options: ReportOptions
+    ) async throws(StorageError) -> String
+}
+
+extension ExpenseReporting {
+    /// The report for `period` in `format`, every entry, by calendar period.
+    public func report(_ period: ReportPeriod, format: ReportFormat) async throws(StorageError) -> String {
+        try await report(period, format: format, options: ReportOptions())
+    }
 }

@@ -36,9 +36,13 @@ struct ExpenseCommandsTests {
     @Test func withJSONTheExpenseIsPrintedWithEveryKey() async throws {
         let result = await harness.run(["expense", "add", "--title", "Coffee", "--price", "3.8"], json: true)
         let object = try #require(
-            try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: String])
-        #expect(Set(object.keys) == ["id", "title", "amount", "currency", "date", "comment"])
-        #expect(object["amount"] == "3.8" && object["currency"] == "EUR" && object["date"] == "2026-03-18")
+            try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        #expect(
+            Set(object.keys) == ["id", "title", "amount", "currency", "date", "comment", "category", "tags"])
+        #expect(object["amount"] as? String == "3.8" && object["currency"] as? String == "EUR")
+        #expect(object["date"] as? String == "2026-03-18")
+        #expect(object["category"] is NSNull)
+        #expect((object["tags"] as? [String]) == [])
     }
 
     @Test(arguments: [

@@ -2,6 +2,7 @@ import Foundation
 import Storage
 import StorageTesting
 import Testing
+import Validation
 
 @testable import ExpensesFeature
 
@@ -48,8 +49,47 @@ struct RoundTripTests {
             return ExpenseEntry(
                 id: id, title: Self.titles[index % Self.titles.count] + " \(index)", price: price,
                 currencyCode: code, comment: index % 3 == 0 ? "" : "note \(index), \"with\" quotes",
-                date: Date(timeIntervalSince1970: seconds + fraction))
+                date: Date(timeIntervalSince1970: seconds + fraction),
+                // Labels on some rows: spreadsheet-like text, quotes, several tags in one cell, none at all.
+                category: Self.categories[index % Self.categories.count],
+                tags: Self.tagLists[index % Self.tagLists.count])
         }
+    }
+
+    private static let categories: [String?] = [nil, "Food & drink", "=SUM(A1)", "Reise \"Zürich\"", nil, "日本"]
+    private static let tagLists: [[String]] = [[], ["work"], ["Work trip", "client-a", "+1"], [], ["@home"]]
+
+    @Test func anExportWithoutLabelsKeepsItsEightColumnsAndOneWithThemAddsTwo() async throws {
+        let source = FakeExpenseStore()
+        let plain = ExpenseEntry(
+            id: UUID(), title: "Tea", price: 2, currencyCode: "EUR", date: Date(timeIntervalSince1970: 0))
+        try await source.save(plain)
+        let exporter = ImportAcrossTimeZonesTests.exporter(of: source, in: "UTC")
+        #expect(try await exporter.exportCSV().hasPrefix("date,time,utc_offset,title,amount,currency,comment,id\r\n"))
+        var labelled = plain
+        labelled.category = "Food"
+        labelled.tags = ["work", "late"]
+        try await source.save(labelled)
+        let csv = try await exporter.exportCSV()
+        #expect(csv.hasPrefix("date,time,utc_offset,title,amount,currency,comment,id,category,tags\r\n"))
+        #expect(csv.hasSuffix(",Food,\"work,late\"\r\n"), "\(csv)")
+    }
+
+    @Test func badLabelsInAFileAreReportedWithTheirLine() async throws {
+        let csv = """
+            date,title,amount,currency,category,tags
+            2025-01-02,Tea,2,EUR,Food,"work,Work"
+            2025-01-03,Cake,3,EUR,,"a,,b"
+            2025-01-04,Bun,1,EUR,\(String(repeating: "c", count: 101)),
+
+            """
+        let target = FakeExpenseStore()
+        let summary = try await ImportAcrossTimeZonesTests.importer(into: target, in: "UTC").importCSV(csv) { _ in }
+        #expect(summary.inserted == 1)
+        #expect(summary.rejected.map(\.line) == [3, 4])
+        #expect(summary.rejected.flatMap(\.problems).map(\.path) == ["tags", "category"])
+        let saved = try #require(await target.report(in: Date.distantPast..<Date.distantFuture).entries.first)
+        #expect(saved.category == "Food" && saved.tags == ["work"])
     }
 
     /// Exported in one zone and imported in another, including zones whose historical offsets have seconds

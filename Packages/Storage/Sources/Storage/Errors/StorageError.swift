@@ -65,6 +65,18 @@ public enum EntryProblem: Error, Hashable, Sendable {
     case commentTooLong
     /// The date is not finite or lies outside ``ExpenseLimits/dates``.
     case dateOutOfRange
+    /// The category is empty, has white space around it or a control character (``ExpenseLabels``).
+    case invalidCategory
+    /// The category is longer than ``ExpenseLabels/maximumCategoryBytes``.
+    case categoryTooLong
+    /// A tag is empty, has white space around it, a comma or a control character (``ExpenseLabels``).
+    case invalidTag
+    /// A tag is longer than ``ExpenseLabels/maximumTagBytes``.
+    case tagTooLong
+    /// The entry has more than ``ExpenseLabels/maximumTagCount`` tags.
+    case tooManyTags
+    /// The entry has the same tag twice, ignoring case.
+    case duplicateTag
 }
 
 /// Why a document id was refused.

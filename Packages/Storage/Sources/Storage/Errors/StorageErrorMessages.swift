@@ -194,6 +194,13 @@ extension EntryProblem: CustomStringConvertible {
         case .titleTooLong: "its title is longer than \(ExpenseLimits.maximumTitleBytes) bytes"
         case .commentTooLong: "its comment is longer than \(ExpenseLimits.maximumCommentBytes) bytes"
         case .dateOutOfRange: "its date is not a valid date"
+        case .invalidCategory:
+            "its category is empty, has spaces around it or a control character"
+        case .categoryTooLong: "its category is longer than \(ExpenseLabels.maximumCategoryBytes) bytes"
+        case .invalidTag: "a tag is empty, has spaces around it, a comma or a control character"
+        case .tagTooLong: "a tag is longer than \(ExpenseLabels.maximumTagBytes) bytes"
+        case .tooManyTags: "it has more than \(ExpenseLabels.maximumTagCount) tags"
+        case .duplicateTag: "it has the same tag twice"
         }
     }
 }

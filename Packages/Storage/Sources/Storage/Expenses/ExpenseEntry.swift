@@ -14,6 +14,17 @@ public protocol ExpenseModel: Sendable {
     var comment: String { get }
     /// When the expense happened.
     var date: Date { get }
+    /// What kind of spending it was (`Food`, `Travel`), or nil; ``ExpenseLabels`` says what a store accepts.
+    var category: String? { get }
+    /// Free labels (`work`, `trip-2026`), in the order given; ``ExpenseLabels`` says what a store accepts.
+    var tags: [String] { get }
+}
+
+extension ExpenseModel {
+    /// No category: a model type written before categories existed keeps compiling and saves uncategorised.
+    public var category: String? { nil }
+    /// No tags, for the same reason.
+    public var tags: [String] { [] }
 }
 
 /// One expense as the stores save and return it.
@@ -30,10 +41,15 @@ public struct ExpenseEntry: ExpenseModel, Hashable, Sendable, Identifiable {
     public var comment: String
     /// When the expense happened.
     public var date: Date
+    /// What kind of spending it was, or nil for uncategorised.
+    public var category: String?
+    /// Free labels, in the order given.
+    public var tags: [String]
 
     /// Creates an entry.
     public init(
-        id: UUID = UUID(), title: String, price: Decimal, currencyCode: String, comment: String = "", date: Date
+        id: UUID = UUID(), title: String, price: Decimal, currencyCode: String, comment: String = "", date: Date,
+        category: String? = nil, tags: [String] = []
     ) {
         self.id = id
         self.title = title
@@ -41,12 +57,14 @@ public struct ExpenseEntry: ExpenseModel, Hashable, Sendable, Identifiable {
         self.currencyCode = currencyCode
         self.comment = comment
         self.date = date
+        self.category = category
+        self.tags = tags
     }
 
     /// Copies any model into the value the stores speak.
     public init(_ model: some ExpenseModel) {
         self.init(
             id: model.id, title: model.title, price: model.price, currencyCode: model.currencyCode,
-            comment: model.comment, date: model.date)
+            comment: model.comment, date: model.date, category: model.category, tags: model.tags)
     }
 }

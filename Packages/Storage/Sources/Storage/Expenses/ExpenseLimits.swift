@@ -38,9 +38,14 @@ public enum ExpenseLimits {
         guard seconds.isFinite, dates.contains(entry.date) else {
             throw .invalidEntry(id: entry.id, problem: .dateOutOfRange)
         }
+        do throws(EntryProblem) {
+            try ExpenseLabels.check(category: entry.category, tags: entry.tags)
+        } catch {
+            throw .invalidEntry(id: entry.id, problem: error)
+        }
         return StoredExpense(
             id: entry.id, title: entry.title, priceMicros: micros, currencyCode: entry.currencyCode,
-            comment: entry.comment, date: seconds)
+            comment: entry.comment, date: seconds, category: entry.category, tags: entry.tags)
     }
 
     /// Checks a whole batch: every entry valid and no id twice, or an error and nothing saved.
@@ -70,21 +75,58 @@ package struct StoredExpense: Hashable, Sendable, Codable {
     package var currencyCode: String
     package var comment: String
     package var date: Double
+    package var category: String?
+    package var tags: [String]
 
-    package init(id: UUID, title: String, priceMicros: Int64, currencyCode: String, comment: String, date: Double) {
+    package init(
+        id: UUID, title: String, priceMicros: Int64, currencyCode: String, comment: String, date: Double,
+        category: String? = nil, tags: [String] = []
+    ) {
         self.id = id
         self.title = title
         self.priceMicros = priceMicros
         self.currencyCode = currencyCode
         self.comment = comment
         self.date = date
+        self.category = category
+        self.tags = tags
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, title, priceMicros, currencyCode, comment, date, category, tags
+    }
+
+    /// Reads files written before entries had a category and tags: a missing key is none.
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(UUID.self, forKey: .id)
+        title = try container.decode(String.self, forKey: .title)
+        priceMicros = try container.decode(Int64.self, forKey: .priceMicros)
+        currencyCode = try container.decode(String.self, forKey: .currencyCode)
+        comment = try container.decode(String.self, forKey: .comment)
+        date = try container.decode(Double.self, forKey: .date)
+        category = try container.decodeIfPresent(String.self, forKey: .category)
+        tags = try container.decodeIfPresent([String].self, forKey: .tags) ?? []
+    }
+
+    /// Writes no `category` or `tags` key for an entry without them, so its record reads as before.
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(title, forKey: .title)
+        try container.encode(priceMicros, forKey: .priceMicros)
+        try container.encode(currencyCode, forKey: .currencyCode)
+        try container.encode(comment, forKey: .comment)
+        try container.encode(date, forKey: .date)
+        try container.encodeIfPresent(category, forKey: .category)
+        if !tags.isEmpty { try container.encode(tags, forKey: .tags) }
     }
 
     /// The entry as callers see it.
     package var entry: ExpenseEntry {
         ExpenseEntry(
             id: id, title: title, price: Micros.decimal(priceMicros), currencyCode: currencyCode, comment: comment,
-            date: Date(timeIntervalSinceReferenceDate: date))
+            date: Date(timeIntervalSinceReferenceDate: date), category: category, tags: tags)
     }
 
     /// The order of a report: newest first, equal dates by id (byte order, which is also `uuidString` order).

@@ -65,7 +65,7 @@ public struct ExpenseCommands: CommandGroup {
                 .value("date", "YYYY-MM-DD", "the day it was spent (default: today)"),
                 .value("comment", "TEXT", "a note"),
                 .flag("allow-future", "accept a date more than a year ahead (it is refused as a likely typo)"),
-            ],
+            ] + Self.labelOptions,
             details: "An expense dated by --date keeps the time of day it was recorded, so the expenses of one day "
                 + "list in the order they were recorded."
         ) { invocation throws(CommandError) in
@@ -78,10 +78,11 @@ public struct ExpenseCommands: CommandGroup {
             let date = try display.day(arguments.value("date"), option: "date").map {
                 display.days.moment(on: $0, atTimeOf: now)
             }
-            let expense = NewExpense(
+            var expense = NewExpense(
                 title: invocation.value("title"), price: price,
                 currencyCode: arguments.value("currency") ?? display.defaultCurrency, date: date ?? now,
                 comment: arguments.value("comment") ?? "", allowsFuture: arguments.has("allow-future"))
+            (expense.category, expense.tags) = try Self.labels(invocation)
             let entry: ExpenseEntry
             do throws(ExpenseInputError) {
                 entry = try await expenses.recorder.add(expense)
@@ -96,10 +97,13 @@ public struct ExpenseCommands: CommandGroup {
     // MARK: expense list and report
 
     private var list: CommandSpec {
-        CommandSpec(path: ["expense", "list"], summary: "every expense, newest first (with --json: the report schema)")
-        { invocation throws(CommandError) in
+        CommandSpec(
+            path: ["expense", "list"], summary: "every expense, newest first (with --json: the report schema)",
+            options: Self.listOptions, details: Self.listDetails
+        ) { invocation throws(CommandError) in
             _ = try invocation.positionals()
-            return try await printReport(.allTime, invocation: invocation)
+            let (period, options) = try Self.listRequest(invocation, display: try await expenses().display)
+            return try await printReport(period, options: options, invocation: invocation)
         }
     }
 
@@ -107,16 +111,17 @@ public struct ExpenseCommands: CommandGroup {
         let periods = ReportPeriod.all.map(\.name)
         let listed = periods.dropLast().joined(separator: ", ") + " or " + (periods.last ?? "")
         return CommandSpec(
-            path: ["report"], arguments: ["PERIOD?"],
+            path: ["report"], arguments: ["PERIOD?", "WHEN?"],
             summary: "expenses of a period (\(listed)), or of --from D --to D",
             options: [
                 .value("from", "YYYY-MM-DD", "the first day of a custom period"),
                 .value("to", "YYYY-MM-DD", "the last day of a custom period"),
                 .value(
                     "format", "FORMAT", "table (default), csv or json", choices: ReportFormat.allCases.map(\.rawValue)),
-            ],
+            ] + Self.reportPeriodOptions,
             details: "PERIOD is \(listed) (\(ReportPeriod.all.flatMap(\.aliases).joined(separator: ", ")) are read "
-                + "too), as in the app's links: 'ledger link report week' prints ledger://reports/week.",
+                + "too), as in the app's links: 'ledger link report week' prints ledger://reports/week. "
+                + Self.reportPeriodDetails,
             argumentChoices: [periods]
         ) { invocation throws(CommandError) in
             let positionals = try invocation.positionals()
@@ -128,7 +133,8 @@ public struct ExpenseCommands: CommandGroup {
                     throw invocation.command.usageError(
                         "unknown report period '\(name)'; use \(listed), or --from D --to D")
                 }
-                period = named
+                period = try await Self.pastPeriod(
+                    named, when: positionals.dropFirst().first, invocation: invocation, expenses: expenses)
             case (nil, let from?, let to?):
                 let days = try await expenses().display
                 guard let start = try days.day(from, option: "from"), let last = try days.day(to, option: "to"),
@@ -146,13 +152,16 @@ public struct ExpenseCommands: CommandGroup {
             case (nil, nil, nil):
                 throw invocation.command.usageError("report needs a period (\(listed)) or --from and --to")
             }
-            return try await printReport(period, format: arguments.value("format"), invocation: invocation)
+            return try await printReport(
+                period, format: arguments.value("format"), options: try Self.reportOptions(invocation),
+                invocation: invocation)
         }
     }
 
     /// Prints the report of `period` in `--format` (table unless `--json`).
     private func printReport(
-        _ period: ReportPeriod, format name: String? = nil, invocation: Invocation
+        _ period: ReportPeriod, format name: String? = nil, options: ReportOptions = ReportOptions(),
+        invocation: Invocation
     ) async throws(CommandError) -> ExitStatus {
         let console = invocation.console
         let formatName = name ?? (console.json ? "json" : "table")
@@ -161,7 +170,7 @@ public struct ExpenseCommands: CommandGroup {
         }
         let reports = try await expenses().reports
         do throws(StorageError) {
-            console.block(try await reports.report(period, format: format))
+            console.block(try await reports.report(period, format: format, options: options))
         } catch {
             throw .storage(error)
         }
@@ -360,7 +369,7 @@ public struct ExpenseCommands: CommandGroup {
                 .value("title", "TEXT", "a new title"), .value("price", "AMOUNT", "a new amount"),
                 .value("currency", "CODE", "a new currency"), .value("date", "YYYY-MM-DD", "a new day"),
                 .value("comment", "TEXT", "a new comment"),
-            ],
+            ] + Self.editLabelOptions,
             details: "ID is the expense's id or any start of it that names one expense (at least 8 characters), "
                 + "such as the short id 'expense list' prints."
         ) { invocation throws(CommandError) in
@@ -368,7 +377,7 @@ public struct ExpenseCommands: CommandGroup {
             let expenses = try await expenses()
             let display = expenses.display
             let arguments = invocation.arguments
-            let correction = ExpenseCorrection(
+            var correction = ExpenseCorrection(
                 title: arguments.value("title"),
                 price: try arguments.value("price").map { text throws(CommandError) in
                     try display.amount(text, option: "price")
@@ -378,9 +387,11 @@ public struct ExpenseCommands: CommandGroup {
                     display.days.moment(on: $0, atTimeOf: display.now())
                 },
                 comment: arguments.value("comment"))
+            try Self.addLabelChanges(invocation, to: &correction)
             guard !correction.isEmpty else {
                 throw invocation.command.usageError(
-                    "expense edit needs at least one of --title, --price, --currency, --date, --comment")
+                    "expense edit needs at least one of --title, --price, --currency, --date, --comment, "
+                        + "--category, --no-category, --tag, --untag")
             }
             let entry: ExpenseEntry
             do throws(ExpenseCorrectionError) {
@@ -432,6 +443,9 @@ struct ExpenseJSON: Encodable {
     let currency: String
     let date: String
     let comment: String
+    /// `null` when there is none: every object has every key.
+    let category: String?
+    let tags: [String]
 
     init(_ entry: ExpenseEntry, days: DayFormat) {
         id = entry.id.uuidString.lowercased()
@@ -440,5 +454,23 @@ struct ExpenseJSON: Encodable {
         currency = entry.currencyCode
         date = days.string(from: entry.date)
         comment = entry.comment
+        category = entry.category
+        tags = entry.tags
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, title, amount, currency, date, comment, category, tags
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(title, forKey: .title)
+        try container.encode(amount, forKey: .amount)
+        try container.encode(currency, forKey: .currency)
+        try container.encode(date, forKey: .date)
+        try container.encode(comment, forKey: .comment)
+        try container.encode(category, forKey: .category)
+        try container.encode(tags, forKey: .tags)
     }
 }
