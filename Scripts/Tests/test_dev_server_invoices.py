@@ -129,7 +129,8 @@ class InvoiceTests(DevServerTestCase):
             ({"format": "xrechnung",
               "xml_base64": base64.b64encode(b'<!DOCTYPE a [<!ENTITY x "y">]><a>&x;</a>').decode()},
              [("xml_base64", "doctype_not_allowed")]),
-            ({"format": "xrechnung", "xml_base64": base64.b64encode(b"<a>" + b" " * (8 * 1024 * 1024) + b"</a>").decode()},
+            ({"format": "xrechnung",
+              "xml_base64": base64.b64encode(b"<a>" + b" " * (8 * 1024 * 1024) + b"</a>").decode()},
              [("xml_base64", "too_large")]),
             ({"xml_base64": base64.b64encode(XML).decode()}, [("xml_base64", "only_with_xrechnung")]),
         ]
