@@ -33,7 +33,9 @@ public struct EInvoiceOutput: Sendable {
         } catch {
             throw .rendering(error)
         }
-        guard let writer = writer(format) else { throw .formatUnavailable(format) }
+        guard let writer = writer(format), format == .xrechnung || archival[template] != nil else {
+            throw .formatUnavailable(format)
+        }
         let xml: Data
         do throws(EInvoiceError) {
             xml = try writer.xml(for: document)
