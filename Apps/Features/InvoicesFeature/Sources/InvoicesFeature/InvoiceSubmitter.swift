@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 public import Rendering
 public import Storage
@@ -73,11 +74,22 @@ public struct InvoiceSubmitter: InvoiceSubmitting {
                 let (pdf, xml) = try eInvoices.files(
                     of: document, format: request.format, template: request.template, issued: issued
                 ) { () throws(RenderingError) -> Data in try renderer.render(document) }
-                let record = InvoiceRecord(
+                var record = InvoiceRecord(
                     number: number, request: request, issuedOn: drafting.dayText(issued),
                     dueOn: drafting.dayText(due), lineAmounts: totals.lineAmounts, subtotal: totals.subtotal,
                     tax: totals.taxes.reduce(Decimal(0)) { $0 + $1.taxAmount }, total: totals.total, serverID: nil,
                     idempotencyKey: idempotencyKey)
+                // A discount is a document allowance, which the printed totals do not subtract: the record keeps the
+                // figures EN 16931 computes (and the XML states), the subtotal after the discount.
+                if request.discount != nil,
+                    let calculation = drafting.draft(of: request, issued: issued, due: due, seller: seller)
+                        .calculation()
+                {
+                    record.lineAmounts = calculation.lineNetAmounts
+                    record.subtotal = calculation.totalWithoutVAT
+                    record.tax = calculation.vatTotal
+                    record.total = calculation.totalWithVAT
+                }
                 do throws(StorageError) {
                     return try InvoiceFiles.drafts(record, pdf: pdf, xml: xml)
                 } catch {

@@ -216,6 +216,18 @@ struct EInvoiceFormatTests {
         #expect(await fixture.flows.documents.list().isEmpty)
     }
 
+    @Test func aDiscountedInvoiceRecordsTheTotalsAfterTheDiscount() async throws {
+        let fixture = EInvoiceFlows()
+        let submission = try await fixture.submitter.submit(
+            businessRequest(discount: InvoiceDiscount(percent: 10, reason: "Loyalty")))
+        let record = submission.record
+        #expect(record.lineAmounts == [1000] && record.subtotal == 900 && record.tax == 171 && record.total == 1071)
+        let upload = try #require(await fixture.flows.uploader.uploads.first)
+        #expect(upload.totalCents == 107_100)
+        let lines = InvoiceText.lines(of: record) { amount, _ in "\(amount)" }
+        #expect(lines.contains { $0.contains("Discount (Loyalty)") && $0.hasSuffix("-100") })
+    }
+
     @Test func aPDFInvoiceHasNoXMLAndOldInvoicesReadWithout() async throws {
         let fixture = EInvoiceFlows()
         _ = try await fixture.submitter.submit(businessRequest(format: .pdf))
