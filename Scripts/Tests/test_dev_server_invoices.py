@@ -89,5 +89,61 @@ class InvoiceTests(DevServerTestCase):
         self.assertEqual(self.server.request("GET", "/v1/invoices/" + "x" * 65, headers=other)[0], 404)
 
 
+    def test_an_xrechnung_upload_stores_its_xml_and_fetch_returns_it(self) -> None:
+        auth = self.bearer()
+        xml = XML
+        status, _, stored = self.server.request(
+            "POST", "/v1/invoices",
+            self.invoice(format="xrechnung", xml_base64=base64.b64encode(xml).decode()), auth)
+        self.assertEqual(status, 201)
+        self.assertEqual((stored["format"], stored["xml_bytes"]), ("xrechnung", len(xml)))
+        self.assertEqual(stored["xml_sha256"], hashlib.sha256(xml).hexdigest())
+        _, _, fetched = self.server.request("GET", f"/v1/invoices/{stored['id']}?include=xml", headers=auth)
+        self.assertEqual(base64.b64decode(fetched["xml_base64"]), xml)
+        self.assertNotIn("pdf_base64", fetched)
+        _, _, both = self.server.request("GET", f"/v1/invoices/{stored['id']}?include=pdf,xml", headers=auth)
+        self.assertEqual((base64.b64decode(both["pdf_base64"]), base64.b64decode(both["xml_base64"])), (PDF, xml))
+
+    def test_a_facturx_upload_is_its_pdf_with_the_xml_attached(self) -> None:
+        pdf = PDF + b"<< /AF [2 0 R] >> << /F (factur-x.xml) /Type /Filespec >>"
+        status, _, stored = self.server.request(
+            "POST", "/v1/invoices", self.invoice(format="facturx", pdf_base64=base64.b64encode(pdf).decode()),
+            self.bearer())
+        self.assertEqual((status, stored["format"], stored["pdf_bytes"], stored["xml_bytes"]),
+                         (201, "facturx", len(pdf), 0))
+        status, _, body = self.server.request("POST", "/v1/invoices", self.invoice(format="facturx"), self.bearer())
+        self.assertEqual((status, body["error"]["fields"]),
+                         (422, [{"field": "pdf_base64", "code": "no_facturx_xml"}]))
+
+    def test_a_plain_upload_is_stored_as_a_pdf_format(self) -> None:
+        _, _, stored = self.server.request("POST", "/v1/invoices", self.invoice(), self.bearer())
+        self.assertEqual((stored["format"], stored["xml_bytes"], stored["xml_sha256"]), ("pdf", 0, None))
+
+    def test_bad_e_invoices_are_refused_with_the_field_and_why(self) -> None:
+        cases = [
+            ({"format": "ubl"}, [("format", "invalid")]),
+            ({"format": "xrechnung"}, [("xml_base64", "required")]),
+            ({"format": "xrechnung", "xml_base64": "!!"}, [("xml_base64", "not_base64")]),
+            ({"format": "xrechnung", "xml_base64": base64.b64encode(b"<a><b></a>").decode()},
+             [("xml_base64", "not_well_formed")]),
+            ({"format": "xrechnung",
+              "xml_base64": base64.b64encode(b'<!DOCTYPE a [<!ENTITY x "y">]><a>&x;</a>').decode()},
+             [("xml_base64", "doctype_not_allowed")]),
+            ({"format": "xrechnung",
+              "xml_base64": base64.b64encode(b"<a>" + b" " * (8 * 1024 * 1024) + b"</a>").decode()},
+             [("xml_base64", "too_large")]),
+            ({"xml_base64": base64.b64encode(XML).decode()}, [("xml_base64", "only_with_xrechnung")]),
+        ]
+        for overrides, expected in cases:
+            with self.subTest(overrides=list(overrides)):
+                status, _, body = self.server.request("POST", "/v1/invoices", self.invoice(**overrides), self.bearer())
+                self.assertEqual(status, 422)
+                self.assertEqual(sorted((f["field"], f["code"]) for f in body["error"]["fields"]), expected)
+
+
+XML = (b'<?xml version="1.0" encoding="UTF-8"?>\n<rsm:CrossIndustryInvoice '
+       b'xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100"/>\n')
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -17,12 +17,16 @@ extension LedgerFactory {
         let printing = environment.printing
         let templates = Self.invoiceTemplates(printing.fonts, printing.compressor, environment.now)
         let documents = try await store.open()
-        let drafting = InvoiceDrafting(
-            validator: InvoiceValidator(
+        let validator = { @Sendable (profile: InvoiceProfile) -> any InvoiceValidating in
+            InvoiceValidator(
                 options: InvoiceValidationOptions(
-                    calendar: environment.calendar, undrawableCharacters: printing.undrawableCharacters)),
-            messages: .english, now: environment.now, calendar: environment.calendar,
-            locale: environment.renderingLocale, labels: printing.labels, currency: CurrencyTable.currency)
+                    calendar: environment.calendar, undrawableCharacters: printing.undrawableCharacters,
+                    profile: profile))
+        }
+        let drafting = InvoiceDrafting(
+            validator: validator(.plain), messages: .english, now: environment.now, calendar: environment.calendar,
+            locale: environment.renderingLocale, labels: printing.labels, currency: CurrencyTable.currency,
+            profileValidator: validator)
         let seller = { @Sendable [self] () async throws(InvoiceError) -> Seller in
             try await Seller(settings: currentSettings())
         }
@@ -34,7 +38,19 @@ extension LedgerFactory {
             drafting: drafting,
             templates: Dictionary(
                 uniqueKeysWithValues: templates.templateIDs.map { ($0.rawValue, templates.renderer(for: $0)) }),
-            documents: documents, seller: seller, sender: sender)
+            documents: documents, seller: seller, sender: sender,
+            eInvoices: EInvoiceOutput(
+                writer: { format in
+                    switch format {
+                    case .pdf: nil
+                    case .facturx: CrossIndustryInvoiceWriter(profile: .en16931)
+                    case .xrechnung: CrossIndustryInvoiceWriter(profile: .xrechnung)
+                    }
+                },
+                archival: Dictionary(
+                    uniqueKeysWithValues: templates.templateIDs.compactMap { id in
+                        (templates.renderer(for: id) as? any ArchivalInvoiceRendering).map { (id.rawValue, $0) }
+                    })))
         return Invoices(
             form: form, archive: InvoiceArchive(documents: documents),
             uploads: InvoiceUploadRetrier(documents: documents, sender: sender),
@@ -50,7 +66,9 @@ extension LedgerFactory {
                     InvoiceFallbackFont.problem(at: font.path).map { .init(path: font.path, reason: $0) }
                 },
                 placeholderSeller: configured.settings?.sellerIsPlaceholder == false
-                    ? nil : LedgerSettings.placeholderSeller.name))
+                    ? nil : LedgerSettings.placeholderSeller.name),
+            // The settings invoice.format and invoice.vat-category connect here once LedgerSettings has them.
+            defaults: InvoiceDefaults(format: .pdf, vatCategory: nil))
     }
 
     /// The templates invoices are printed with, by id; a new template is one more `.registering(...)` here.

@@ -1,19 +1,30 @@
 import Foundation
 import Storage
 
-/// How an invoice is kept in a document store: two documents, `<number>.json` (the record: the form, the totals,
-/// the server id, the idempotency key) and `<number>.pdf`. Every flow reads and writes invoices through these
+/// How an invoice is kept in a document store: `<number>.json` (the record: the form, the totals, the server id,
+/// the idempotency key), `<number>.pdf` and, for an e-invoice, `<number>.xml` (the XML exactly as issued). Every flow reads and writes invoices through these
 /// functions, each over the one capability of the store it needs, so the format is written once.
 enum InvoiceFiles {
-    /// The documents of a new invoice, for a numbered creation: its PDF and its record.
-    static func drafts(_ record: InvoiceRecord, pdf: Data) throws(StorageError) -> [DocumentDraft] {
-        [
+    /// The documents of a new invoice, for a numbered creation: its PDF, its XML when it has one, and its record,
+    /// so all of them are stored in the one transaction that takes the number.
+    static func drafts(_ record: InvoiceRecord, pdf: Data, xml: Data? = nil) throws(StorageError) -> [DocumentDraft] {
+        var drafts = [
             DocumentDraft(
                 id: try DocumentID("\(record.number).pdf"), contentType: DocumentContentType.pdf,
-                attributes: ["number": record.number, "client": record.request.client], bytes: pdf),
-            try recordDraft(record),
+                attributes: ["number": record.number, "client": record.request.client], bytes: pdf)
         ]
+        if let xml {
+            drafts.append(
+                DocumentDraft(
+                    id: try DocumentID("\(record.number).xml"), contentType: xmlContentType,
+                    attributes: ["number": record.number, "format": record.request.format.rawValue], bytes: xml))
+        }
+        drafts.append(try recordDraft(record))
+        return drafts
     }
+
+    /// The media type the XML is stored under.
+    static let xmlContentType = "application/xml"
 
     /// Replaces the record of an invoice (after an upload, with the server's id).
     static func save(_ record: InvoiceRecord, to documents: any DocumentSaving) async throws(StorageError) {
@@ -58,7 +69,16 @@ enum InvoiceFiles {
             throw .storage(error)
         }
         guard let pdf else { throw .notFound(number) }
-        return InvoiceFile(record: record, pdf: pdf.bytes)
+        var xml: Data?
+        if record.request.format.hasXML {
+            let xmlID = try id(number, "xml")
+            do {
+                xml = try await documents.load(xmlID)?.bytes
+            } catch {
+                throw .storage(error)
+            }
+        }
+        return InvoiceFile(record: record, pdf: pdf.bytes, xml: xml)
     }
 
     private static func record(

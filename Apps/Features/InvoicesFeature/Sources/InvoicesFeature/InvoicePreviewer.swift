@@ -75,8 +75,10 @@ public struct InvoicePreviewer: InvoicePreviewing {
     /// See the protocol.
     public func preview(_ request: InvoiceRequest) async -> InvoicePreview {
         let (issued, due) = drafting.dates(of: request)
-        let problems = drafting.problems(drafting.failures(of: request, issued: issued, due: due))
-        let seller = (try? await seller()) ?? Seller(name: "", address: [])
+        let readSeller = try? await seller()
+        let problems = drafting.problems(
+            drafting.failures(of: request, issued: issued, due: due, seller: readSeller))
+        let seller = readSeller ?? Seller(name: "", address: [])
         let title = drafting.labels[.documentTitle]
         let labels = InvoiceLabels([.documentTitle: "\(title) (\(Self.number))"], fallback: drafting.labels)
         let document = drafting.document(

@@ -23,8 +23,10 @@ public struct InvoiceSender: Sendable {
         self.currency = currency
     }
 
-    /// Uploads the stored invoice `record` with its `pdf`; never throws.
-    func send(_ record: InvoiceRecord, pdf: Data) async -> InvoiceSubmission {
+    /// Uploads the stored invoice `file` with its PDF and, for an e-invoice, its format and XML (XRechnung's XML
+    /// travels beside the PDF; a Factur-X PDF already carries it); never throws.
+    func send(_ file: InvoiceFile) async -> InvoiceSubmission {
+        let record = file.record
         guard await isSignedIn() else {
             return .storedLocally(
                 record,
@@ -33,7 +35,8 @@ public struct InvoiceSender: Sendable {
         let code = record.request.currencyCode.uppercased()
         let upload = InvoiceUpload(
             number: record.number, customer: record.request.client, currency: code,
-            totalCents: Self.minorUnits(of: record.total, in: currency(code)), issuedOn: record.issuedOn, pdf: pdf,
+            totalCents: Self.minorUnits(of: record.total, in: currency(code)), issuedOn: record.issuedOn, pdf: file.pdf,
+            format: record.request.format.rawValue, xml: record.request.format == .xrechnung ? file.xml : nil,
             idempotencyKey: record.idempotencyKey)
         do {
             let stored = try await uploader.upload(upload)

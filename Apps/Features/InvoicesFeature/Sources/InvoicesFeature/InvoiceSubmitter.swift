@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 public import Rendering
 public import Storage
@@ -14,15 +15,19 @@ public struct InvoiceSubmitter: InvoiceSubmitting {
     private let documents: any NumberedDocumentCreating & DocumentLoading
     private let seller: @Sendable () async throws(InvoiceError) -> Seller
     private let sender: InvoiceSender
+    private let eInvoices: EInvoiceOutput
 
     /// Submits with `drafting`, renders with the template of the form's id among `templates`, numbers and stores in
     /// `documents` (and reads back what was stored), prints `seller` (read at every submission, so a changed setting
-    /// applies at once; `sellerUnavailable` when it cannot be read) and uploads with `sender`.
+    /// applies at once; `sellerUnavailable` when it cannot be read) and uploads with `sender`; `eInvoices` writes the
+    /// XML and the Factur-X PDF of an e-invoice.
     public init(
         drafting: InvoiceDrafting, templates: [String: any InvoiceRendering],
         documents: any NumberedDocumentCreating & DocumentLoading,
-        seller: @escaping @Sendable () async throws(InvoiceError) -> Seller, sender: InvoiceSender
+        seller: @escaping @Sendable () async throws(InvoiceError) -> Seller, sender: InvoiceSender,
+        eInvoices: EInvoiceOutput = EInvoiceOutput()
     ) {
+        self.eInvoices = eInvoices
         self.drafting = drafting
         self.templates = templates
         self.documents = documents
@@ -36,10 +41,14 @@ public struct InvoiceSubmitter: InvoiceSubmitting {
             throw .unknownTemplate(request.template, available: templates.keys.sorted())
         }
         let (issued, due) = drafting.dates(of: request)
-        let problems = drafting.problems(drafting.failures(of: request, issued: issued, due: due))
+        // An e-invoice states the seller, so its rules check the seller too; a PDF is checked as it always was.
+        let eInvoiceSeller = request.format.hasXML ? try await seller() : nil
+        let problems = drafting.problems(
+            drafting.failures(of: request, issued: issued, due: due, seller: eInvoiceSeller))
         guard problems.isEmpty else { throw .invalid(problems) }
 
-        let seller = try await seller()
+        let seller: Seller
+        if let eInvoiceSeller { seller = eInvoiceSeller } else { seller = try await self.seller() }
         let sequence: NumberSequence
         do {
             sequence = try NumberSequence(InvoiceNumber.sequenceName)
@@ -53,24 +62,36 @@ public struct InvoiceSubmitter: InvoiceSubmitting {
             // of the store, across tasks and processes: two submissions never share a number, and a crash
             // leaves both documents or neither.
             created = try await documents.createNumberedDocuments(in: sequence) {
-                [drafting] sequenceNumber throws(InvoiceError) in
+                [drafting, eInvoices] sequenceNumber throws(InvoiceError) in
                 let number = InvoiceNumber.formatted(sequenceNumber)
                 let document = drafting.document(request, number: number, issued: issued, due: due, seller: seller)
-                let pdf: Data
                 let totals: InvoiceTotals
                 do throws(RenderingError) {
-                    pdf = try renderer.render(document)
                     totals = try InvoiceTotals(of: document)
                 } catch {
                     throw .rendering(error)
                 }
-                let record = InvoiceRecord(
+                let (pdf, xml) = try eInvoices.files(
+                    of: document, format: request.format, template: request.template, issued: issued
+                ) { () throws(RenderingError) -> Data in try renderer.render(document) }
+                var record = InvoiceRecord(
                     number: number, request: request, issuedOn: drafting.dayText(issued),
                     dueOn: drafting.dayText(due), lineAmounts: totals.lineAmounts, subtotal: totals.subtotal,
                     tax: totals.taxes.reduce(Decimal(0)) { $0 + $1.taxAmount }, total: totals.total, serverID: nil,
                     idempotencyKey: idempotencyKey)
+                // A discount is a document allowance, which the printed totals do not subtract: the record keeps the
+                // figures EN 16931 computes (and the XML states), the subtotal after the discount.
+                if request.discount != nil,
+                    let calculation = drafting.draft(of: request, issued: issued, due: due, seller: seller)
+                        .calculation()
+                {
+                    record.lineAmounts = calculation.lineNetAmounts
+                    record.subtotal = calculation.totalWithoutVAT
+                    record.tax = calculation.vatTotal
+                    record.total = calculation.totalWithVAT
+                }
                 do throws(StorageError) {
-                    return try InvoiceFiles.drafts(record, pdf: pdf)
+                    return try InvoiceFiles.drafts(record, pdf: pdf, xml: xml)
                 } catch {
                     throw .storage(error)
                 }
@@ -82,6 +103,6 @@ public struct InvoiceSubmitter: InvoiceSubmitting {
             }
         }
         let file = try await InvoiceFiles.invoice(InvoiceNumber.formatted(created.number), in: documents)
-        return await sender.send(file.record, pdf: file.pdf)
+        return await sender.send(file)
     }
 }

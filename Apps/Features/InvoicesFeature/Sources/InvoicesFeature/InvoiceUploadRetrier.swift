@@ -16,6 +16,6 @@ public struct InvoiceUploadRetrier: InvoiceUploadRetrying {
     public func upload(number: String) async throws(InvoiceError) -> InvoiceSubmission {
         let file = try await InvoiceFiles.invoice(number, in: documents)
         guard file.record.serverID == nil else { return .uploaded(file.record) }
-        return await sender.send(file.record, pdf: file.pdf)
+        return await sender.send(file)
     }
 }

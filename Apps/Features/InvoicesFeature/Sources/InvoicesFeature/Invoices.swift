@@ -1,4 +1,5 @@
 public import CommandKit
+public import Essentials
 public import Foundation
 public import Rendering
 public import Storage
@@ -22,13 +23,17 @@ public struct Invoices: Sendable {
     public let display: DisplayContext
     /// What the user should know about how invoices are set up on this machine.
     public let setup: InvoiceSetupNotes
+    /// The format and VAT category a new invoice takes when its options name none (the settings' defaults).
+    public let defaults: InvoiceDefaults
 
     /// Bundles the parts.
     public init(
         form: any InvoiceSubmitting, archive: any InvoiceArchiving, uploads: any InvoiceUploadRetrying,
         duplication: any InvoiceDuplicating, preview: any InvoicePreviewing, templates: [String],
-        display: DisplayContext, setup: InvoiceSetupNotes = InvoiceSetupNotes()
+        display: DisplayContext, setup: InvoiceSetupNotes = InvoiceSetupNotes(),
+        defaults: InvoiceDefaults = InvoiceDefaults()
     ) {
+        self.defaults = defaults
         self.form = form
         self.archive = archive
         self.uploads = uploads
@@ -131,12 +136,74 @@ public struct InvoiceItem: Hashable, Sendable, Codable {
     public var quantity: Decimal
     /// The price of one, in the invoice's currency.
     public var unitPrice: Decimal
+    /// The line's own VAT category; nil takes the invoice's.
+    public var vatCategory: VATCategory?
+    /// The line's own VAT rate in percent; nil takes the invoice's rate in the standard category, zero otherwise.
+    public var taxPercent: Decimal?
 
     /// Creates an item.
-    public init(description: String, quantity: Decimal, unitPrice: Decimal) {
+    public init(
+        description: String, quantity: Decimal, unitPrice: Decimal, vatCategory: VATCategory? = nil,
+        taxPercent: Decimal? = nil
+    ) {
         self.description = description
         self.quantity = quantity
         self.unitPrice = unitPrice
+        self.vatCategory = vatCategory
+        self.taxPercent = taxPercent
+    }
+}
+
+/// What an invoice is issued as.
+public enum InvoiceFormat: String, Hashable, Sendable, Codable, CaseIterable {
+    /// A printed PDF only.
+    case pdf
+    /// A PDF/A-3 that carries its EN 16931 XML (`factur-x.xml`): one file that people read and machines import.
+    case facturx
+    /// An XRechnung 3.0 XML (the German public-sector e-invoice), stored beside a PDF for people.
+    case xrechnung
+
+    /// Whether the format has an XML.
+    public var hasXML: Bool { self != .pdf }
+
+    /// The rules the form is checked with in this format.
+    public var profile: InvoiceProfile {
+        switch self {
+        case .pdf: .plain
+        case .facturx: .en16931
+        case .xrechnung: .xrechnung
+        }
+    }
+}
+
+/// What a new invoice takes when its form leaves it open; the composition root fills it from the settings.
+public struct InvoiceDefaults: Hashable, Sendable {
+    /// The format of an invoice whose options name none.
+    public var format: InvoiceFormat
+    /// The VAT category of an invoice whose options name none; nil leaves it to the tax rate (standard above zero).
+    public var vatCategory: VATCategory?
+
+    /// Creates defaults: a plain PDF with the category the tax rate implies, unless given.
+    public init(format: InvoiceFormat = .pdf, vatCategory: VATCategory? = nil) {
+        self.format = format
+        self.vatCategory = vatCategory
+    }
+}
+
+/// A discount on the whole invoice (an EN 16931 document allowance): an amount, or a percentage of the lines.
+public struct InvoiceDiscount: Hashable, Sendable, Codable {
+    /// The amount taken off, in the invoice's currency; nil when `percent` is set.
+    public var amount: Decimal?
+    /// The share of the lines' net total taken off, in percent; nil when `amount` is set.
+    public var percent: Decimal?
+    /// Why, printed and written into the e-invoice ("Discount" when empty).
+    public var reason: String
+
+    /// Creates a discount.
+    public init(amount: Decimal? = nil, percent: Decimal? = nil, reason: String = "") {
+        self.amount = amount
+        self.percent = percent
+        self.reason = reason
     }
 }
 
@@ -156,11 +223,41 @@ public struct InvoiceRequest: Hashable, Sendable, Codable {
     public var taxPercent: Decimal?
     /// Free text printed under the lines.
     public var notes: String
+    /// What the invoice is issued as; records stored before formats existed read as `pdf`.
+    public var format: InvoiceFormat
+    /// The buyer's street and further address lines.
+    public var clientAddress: [String]
+    /// The buyer's post code.
+    public var clientPostcode: String?
+    /// The buyer's city.
+    public var clientCity: String?
+    /// The buyer's ISO 3166-1 alpha-2 country code.
+    public var clientCountry: String?
+    /// The buyer's VAT identifier as typed.
+    public var clientVATID: String?
+    /// The buyer's e-mail address (XRechnung's electronic address of the buyer).
+    public var clientEmail: String?
+    /// The reference the buyer asked to be quoted (the Leitweg-ID of a German public buyer).
+    public var buyerReference: String?
+    /// The buyer's purchase order.
+    public var orderReference: String?
+    /// The VAT category of every line without its own; nil leaves it to the tax rate.
+    public var vatCategory: VATCategory?
+    /// Why no VAT is charged, in the user's words; nil takes the standard wording of the category.
+    public var exemptionReason: String?
+    /// The day of supply.
+    public var serviceDate: Date?
+    /// A discount on the whole invoice.
+    public var discount: InvoiceDiscount?
 
     /// Creates a request.
     public init(
         client: String, items: [InvoiceItem], currencyCode: String, dueDate: Date? = nil,
-        template: String = "standard", taxPercent: Decimal? = nil, notes: String = ""
+        template: String = "standard", taxPercent: Decimal? = nil, notes: String = "", format: InvoiceFormat = .pdf,
+        clientAddress: [String] = [], clientPostcode: String? = nil, clientCity: String? = nil,
+        clientCountry: String? = nil, clientVATID: String? = nil, clientEmail: String? = nil,
+        buyerReference: String? = nil, orderReference: String? = nil, vatCategory: VATCategory? = nil,
+        exemptionReason: String? = nil, serviceDate: Date? = nil, discount: InvoiceDiscount? = nil
     ) {
         self.client = client
         self.items = items
@@ -169,6 +266,51 @@ public struct InvoiceRequest: Hashable, Sendable, Codable {
         self.template = template
         self.taxPercent = taxPercent
         self.notes = notes
+        self.format = format
+        self.clientAddress = clientAddress
+        self.clientPostcode = clientPostcode
+        self.clientCity = clientCity
+        self.clientCountry = clientCountry
+        self.clientVATID = clientVATID
+        self.clientEmail = clientEmail
+        self.buyerReference = buyerReference
+        self.orderReference = orderReference
+        self.vatCategory = vatCategory
+        self.exemptionReason = exemptionReason
+        self.serviceDate = serviceDate
+        self.discount = discount
+    }
+
+    /// Reads a stored request; fields added after a record was stored take their defaults, so every old record
+    /// still reads.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        client = try container.decode(String.self, forKey: .client)
+        items = try container.decode([InvoiceItem].self, forKey: .items)
+        currencyCode = try container.decode(String.self, forKey: .currencyCode)
+        dueDate = try container.decodeIfPresent(Date.self, forKey: .dueDate)
+        template = try container.decodeIfPresent(String.self, forKey: .template) ?? "standard"
+        taxPercent = try container.decodeIfPresent(Decimal.self, forKey: .taxPercent)
+        notes = try container.decodeIfPresent(String.self, forKey: .notes) ?? ""
+        format = try container.decodeIfPresent(InvoiceFormat.self, forKey: .format) ?? .pdf
+        clientAddress = try container.decodeIfPresent([String].self, forKey: .clientAddress) ?? []
+        clientPostcode = try container.decodeIfPresent(String.self, forKey: .clientPostcode)
+        clientCity = try container.decodeIfPresent(String.self, forKey: .clientCity)
+        clientCountry = try container.decodeIfPresent(String.self, forKey: .clientCountry)
+        clientVATID = try container.decodeIfPresent(String.self, forKey: .clientVATID)
+        clientEmail = try container.decodeIfPresent(String.self, forKey: .clientEmail)
+        buyerReference = try container.decodeIfPresent(String.self, forKey: .buyerReference)
+        orderReference = try container.decodeIfPresent(String.self, forKey: .orderReference)
+        vatCategory = try container.decodeIfPresent(VATCategory.self, forKey: .vatCategory)
+        exemptionReason = try container.decodeIfPresent(String.self, forKey: .exemptionReason)
+        serviceDate = try container.decodeIfPresent(Date.self, forKey: .serviceDate)
+        discount = try container.decodeIfPresent(InvoiceDiscount.self, forKey: .discount)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case client, items, currencyCode, dueDate, template, taxPercent, notes, format, clientAddress
+        case clientPostcode, clientCity, clientCountry, clientVATID, clientEmail, buyerReference, orderReference
+        case vatCategory, exemptionReason, serviceDate, discount
     }
 }
 
@@ -252,6 +394,14 @@ public enum InvoiceError: Error, Hashable, Sendable {
     case notFound(String)
     /// Who issues the invoice could not be read (the settings are damaged); nothing was stored.
     case sellerUnavailable(detail: String)
+    /// The invoice could not be written as an e-invoice (a field the format requires is missing). Nothing was
+    /// stored.
+    case eInvoice(EInvoiceError)
+    /// The Factur-X PDF could not be written (its fonts are not embedded, or the attachment was refused). Nothing
+    /// was stored.
+    case archival(ArchivalRenderingError)
+    /// This app was built without a writer for the format. Nothing was stored.
+    case formatUnavailable(InvoiceFormat)
 }
 
 /// Turns a filled-in form into a stored (and, when possible, uploaded) invoice.
@@ -260,12 +410,14 @@ public protocol InvoiceSubmitting: Sendable {
     func submit(_ request: InvoiceRequest) async throws(InvoiceError) -> InvoiceSubmission
 }
 
-/// A stored invoice with its PDF.
+/// A stored invoice with its PDF and, for an e-invoice, its XML.
 public struct InvoiceFile: Hashable, Sendable {
     /// The record.
     public var record: InvoiceRecord
-    /// The rendered PDF.
+    /// The rendered PDF (for Factur-X, the PDF/A-3 that carries the XML).
     public var pdf: Data
+    /// The XML exactly as issued: the Factur-X attachment or the XRechnung invoice; nil for a PDF-only invoice.
+    public var xml: Data?
 }
 
 /// Reads stored invoices.

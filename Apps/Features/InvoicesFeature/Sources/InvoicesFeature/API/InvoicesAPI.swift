@@ -12,11 +12,15 @@ public enum InvoicesAPI {
             body: upload.payload)
     }
 
-    /// `GET /v1/invoices/{id}` (bearer): 404 `not_found` for unknown ids and other users' invoices.
-    public static func invoice(id: String, includingPDF: Bool = false) -> Endpoint<StoredInvoice> {
-        Endpoint(
+    /// `GET /v1/invoices/{id}` (bearer): 404 `not_found` for unknown ids and other users' invoices; with
+    /// `includingPDF` the PDF, with `includingXML` the XRechnung XML, base64 in the body.
+    public static func invoice(
+        id: String, includingPDF: Bool = false, includingXML: Bool = false
+    ) -> Endpoint<StoredInvoice> {
+        let include = (includingPDF ? ["pdf"] : []) + (includingXML ? ["xml"] : [])
+        return Endpoint(
             method: .get, path: "/v1/invoices/\(Endpoint<StoredInvoice>.escape(id))",
-            query: includingPDF ? [(name: "include", value: "pdf")] : [])
+            query: include.isEmpty ? [] : [(name: "include", value: include.joined(separator: ","))])
     }
 }
 
@@ -57,8 +61,13 @@ public struct InvoiceUpload: Hashable, Sendable {
     public var totalCents: Int?
     /// The issue date as `YYYY-MM-DD`.
     public var issuedOn: String?
-    /// The rendered PDF (must start with `%PDF-`).
+    /// The rendered PDF (must start with `%PDF-`); for Factur-X the PDF/A-3 carrying `factur-x.xml`.
     public var pdf: Data?
+    /// What the invoice was issued as: `pdf`, `facturx` (the PDF is the e-invoice) or `xrechnung` (`xml` is the
+    /// e-invoice); nil for `pdf`.
+    public var format: String?
+    /// The XRechnung XML, sent beside the PDF.
+    public var xml: Data?
     /// Sent as `Idempotency-Key`.
     public var idempotencyKey: String
 
@@ -70,8 +79,12 @@ public struct InvoiceUpload: Hashable, Sendable {
         totalCents: Int? = nil,
         issuedOn: String? = nil,
         pdf: Data? = nil,
+        format: String? = nil,
+        xml: Data? = nil,
         idempotencyKey: String = UUID().uuidString
     ) {
+        self.format = format
+        self.xml = xml
         self.number = number
         self.customer = customer
         self.currency = currency
@@ -85,7 +98,7 @@ public struct InvoiceUpload: Hashable, Sendable {
     var payload: Payload {
         Payload(
             number: number, customer: customer, currency: currency, totalCents: totalCents, issuedOn: issuedOn,
-            pdfBase64: pdf?.base64EncodedString())
+            pdfBase64: pdf?.base64EncodedString(), format: format, xmlBase64: xml?.base64EncodedString())
     }
 
     struct Payload: Encodable, Sendable {
@@ -95,12 +108,15 @@ public struct InvoiceUpload: Hashable, Sendable {
         var totalCents: Int?
         var issuedOn: String?
         var pdfBase64: String?
+        var format: String?
+        var xmlBase64: String?
 
         enum CodingKeys: String, CodingKey {
-            case number, customer, currency
+            case number, customer, currency, format
             case totalCents = "total_cents"
             case issuedOn = "issued_on"
             case pdfBase64 = "pdf_base64"
+            case xmlBase64 = "xml_base64"
         }
     }
 }
@@ -127,6 +143,14 @@ public struct StoredInvoice: Hashable, Sendable, Codable {
     public var createdAt: String
     /// The PDF, when fetched with `includingPDF`, base64.
     public var pdfBase64: String?
+    /// What the invoice was issued as (`pdf`, `facturx`, `xrechnung`); nil from a server that predates formats.
+    public var format: String?
+    /// Size of the stored XRechnung XML; nil or 0 without one.
+    public var xmlBytes: Int?
+    /// SHA-256 of the stored XML, hex.
+    public var xmlSHA256: String?
+    /// The XML, when fetched with `includingXML`, base64.
+    public var xmlBase64: String?
 
     /// Creates a value.
     public init(
@@ -139,8 +163,16 @@ public struct StoredInvoice: Hashable, Sendable, Codable {
         pdfBytes: Int = 0,
         pdfSHA256: String? = nil,
         createdAt: String,
-        pdfBase64: String? = nil
+        pdfBase64: String? = nil,
+        format: String? = nil,
+        xmlBytes: Int? = nil,
+        xmlSHA256: String? = nil,
+        xmlBase64: String? = nil
     ) {
+        self.format = format
+        self.xmlBytes = xmlBytes
+        self.xmlSHA256 = xmlSHA256
+        self.xmlBase64 = xmlBase64
         self.id = id
         self.number = number
         self.customer = customer
@@ -158,13 +190,21 @@ public struct StoredInvoice: Hashable, Sendable, Codable {
         pdfBase64.flatMap { Data(base64Encoded: $0) }
     }
 
+    /// The XML bytes, when fetched with `includingXML` and valid base64.
+    public var xml: Data? {
+        xmlBase64.flatMap { Data(base64Encoded: $0) }
+    }
+
     enum CodingKeys: String, CodingKey {
-        case id, number, customer, currency
+        case id, number, customer, currency, format
         case totalCents = "total_cents"
         case issuedOn = "issued_on"
         case pdfBytes = "pdf_bytes"
         case pdfSHA256 = "pdf_sha256"
         case createdAt = "created_at"
         case pdfBase64 = "pdf_base64"
+        case xmlBytes = "xml_bytes"
+        case xmlSHA256 = "xml_sha256"
+        case xmlBase64 = "xml_base64"
     }
 }

@@ -2,6 +2,7 @@ public import CommandKit
 import Essentials
 import Foundation
 public import Storage
+import Validation
 
 /// The invoice commands of `ledger`: `invoice new|preview|list|show|upload|duplicate`, the screens their links open
 /// (`ledger://invoices`, `ledger://invoices/new`, `ledger://invoices/<number>`), and the invoices' part of the demo.
@@ -57,21 +58,45 @@ public struct InvoiceCommands: CommandGroup {
             options: [
                 .value("client", "NAME", "who is billed", required: true),
                 .value(
-                    "item", "\"DESCRIPTION;QUANTITY;PRICE\"", "one line of the invoice", required: true,
-                    repeatable: true),
+                    "item", "\"DESCRIPTION;QUANTITY;PRICE[;VAT]\"",
+                    "one line of the invoice; VAT is a category with an optional rate (S19, S 7, AE, Z)",
+                    required: true, repeatable: true),
                 .value("currency", "CODE", "ISO 4217 code (default: the configured currency, else EUR)"),
                 .value("due", "YYYY-MM-DD", "when payment is due (default: 30 days after today)"),
                 .value("template", "NAME", Self.listed(templates), choices: templates),
                 .value("tax", "PERCENT", "the tax rate of every line, such as 20"),
                 .value("notes", "TEXT", "printed under the totals"),
-                .value("out", "FILE.pdf", "also write the PDF there"),
+                .value(
+                    "format", "pdf|facturx|xrechnung",
+                    "a PDF, a Factur-X PDF carrying its EN 16931 XML, or an XRechnung XML (default: the setting "
+                        + "invoice.format, else pdf)", choices: InvoiceFormat.allCases.map(\.rawValue)),
+                .value("client-address", "LINE", "a line of the client's street address", repeatable: true),
+                .value("client-postcode", "CODE", "the client's post code"),
+                .value("client-city", "CITY", "the client's city"),
+                .value("client-country", "CC", "the client's country, ISO 3166-1 alpha-2 such as DE"),
+                .value("client-vat-id", "ID", "the client's VAT identifier, such as FR40303265045"),
+                .value("client-email", "ADDRESS", "the client's e-mail address (XRechnung requires it)"),
+                .value("buyer-reference", "TEXT", "the reference the client asked for (the Leitweg-ID for XRechnung)"),
+                .value("order-reference", "TEXT", "the client's purchase order"),
+                .value(
+                    "vat-category", "CODE",
+                    "the VAT category of every line without its own: S Z E AE K G O (default: the setting "
+                        + "invoice.vat-category, else S with --tax)", choices: VATCategory.allCases.map(\.code)),
+                .value(
+                    "exemption-reason", "TEXT",
+                    "why no VAT is charged (default: the standard wording for AE, K, G and O)"),
+                .value("service-date", "YYYY-MM-DD", "the day of supply"),
+                .value("discount", "AMOUNT[%][;REASON]", "a discount on the whole invoice, such as 50 or 10%;Loyalty"),
+                .value("out", "FILE.pdf|FILE.xml", "also write the invoice there: the XML for xrechnung, else the PDF"),
             ],
             details: "The invoice is kept on this machine even when the upload fails (exit status 75); "
-                + "'ledger invoice upload NUMBER' retries it. The seller printed on it is the one 'ledger config' holds."
+                + "'ledger invoice upload NUMBER' retries it. The seller printed on it is the one 'ledger config' holds. "
+                + "A Factur-X or XRechnung invoice also needs the seller's country, VAT identifier and address "
+                + "(seller.country, seller.vat-id, seller.postcode, seller.city) and the client's country."
         ) { invocation throws(CommandError) in
             _ = try invocation.positionals()
             let arguments = invocation.arguments
-            let out = try arguments.value("out").map { path throws(CommandError) in try Self.pdfFile(path) }
+            let givenFormat = try arguments.value("format").map { text throws(CommandError) in try Self.format(text) }
             let items = try arguments.all("item").map { text throws(CommandError) in try Self.item(text) }
             var tax: Decimal?
             if let taxText = arguments.value("tax") {
@@ -80,13 +105,40 @@ public struct InvoiceCommands: CommandGroup {
                 }
                 tax = value
             }
+            let givenCategory = try arguments.value("vat-category").map { text throws(CommandError) in
+                try Self.vatCategory(text, option: "--vat-category")
+            }
+            let country = try arguments.value("client-country").map { text throws(CommandError) in
+                try Self.country(text)
+            }
+            let vatID = try arguments.value("client-vat-id").map { text throws(CommandError) in
+                try Self.vatID(text, country: country)
+            }
+            let discount = try arguments.value("discount").map { text throws(CommandError) in
+                try Self.discount(text)
+            }
             let invoices = try await opened(invocation)
+            let format = givenFormat ?? invoices.defaults.format
+            let out = try arguments.value("out").map { path throws(CommandError) in
+                try Self.outFile(path, format: format)
+            }
+            // The configured category applies as the invoice's; a configured S needs a rate, so it waits for --tax.
+            let configured = invoices.defaults.vatCategory
+            let category = givenCategory ?? (configured == .standard && tax == nil ? nil : configured)
+            try Self.checkRates(items: items, invoiceCategory: category, tax: tax)
             let request = InvoiceRequest(
                 client: invocation.value("client"), items: items,
                 currencyCode: arguments.value("currency") ?? invoices.display.defaultCurrency,
                 dueDate: try invoices.display.day(arguments.value("due"), option: "due"),
                 template: arguments.value("template") ?? "standard", taxPercent: tax,
-                notes: arguments.value("notes") ?? "")
+                notes: arguments.value("notes") ?? "", format: format,
+                clientAddress: arguments.all("client-address"), clientPostcode: arguments.value("client-postcode"),
+                clientCity: arguments.value("client-city"), clientCountry: country, clientVATID: vatID,
+                clientEmail: arguments.value("client-email"), buyerReference: arguments.value("buyer-reference"),
+                orderReference: arguments.value("order-reference"), vatCategory: category,
+                exemptionReason: arguments.value("exemption-reason"),
+                serviceDate: try invoices.display.day(arguments.value("service-date"), option: "service-date"),
+                discount: discount)
             let submission: InvoiceSubmission
             do throws(InvoiceError) {
                 submission = try await invoices.form.submit(request)
@@ -97,9 +149,18 @@ public struct InvoiceCommands: CommandGroup {
         }
     }
 
-    /// `description;quantity;unit price`; the description may itself contain `;`.
+    /// `description;quantity;unit price[;vat]`; the description may itself contain `;`. The fourth field is read
+    /// as VAT only when it starts with a category letter (S, Z, E, A, K, G, O), so a description with `;` before
+    /// a three-field line keeps working.
     static func item(_ text: String) throws(CommandError) -> InvoiceItem {
-        let parts = text.split(separator: ";", omittingEmptySubsequences: false).map(String.init)
+        var parts = text.split(separator: ";", omittingEmptySubsequences: false).map(String.init)
+        var vat: (category: VATCategory, rate: Decimal?)?
+        if parts.count >= 4, let last = parts.last?.trimmingCharacters(in: .whitespaces),
+            let first = last.first, "SZEAKGO".contains(first.uppercased())
+        {
+            vat = try Self.vat(last, in: text)
+            parts.removeLast()
+        }
         guard parts.count >= 3 else {
             throw .usage(
                 "--item '\(text)' is not \"description;quantity;unit price\"", hint: "Run 'ledger help invoice new'.")
@@ -113,7 +174,122 @@ public struct InvoiceCommands: CommandGroup {
         guard let price = DecimalText.parse(priceText) else {
             throw .usage("--item '\(text)': the unit price '\(priceText)' is not a number such as 12.50", hint: nil)
         }
-        return InvoiceItem(description: description, quantity: quantity, unitPrice: price)
+        return InvoiceItem(
+            description: description, quantity: quantity, unitPrice: price, vatCategory: vat?.category,
+            taxPercent: vat?.rate)
+    }
+
+    /// An item's VAT field: a category code, then optionally a rate (`S19`, `S 7`, `S7%`, `AE`).
+    private static func vat(_ field: String, in text: String) throws(CommandError) -> (VATCategory, Decimal?) {
+        let upper = field.uppercased()
+        let code = upper.hasPrefix("AE") ? "AE" : String(upper.prefix(1))
+        let category = try vatCategory(code, option: "--item '\(text)'")
+        var rateText = String(field.dropFirst(code.count)).trimmingCharacters(in: .whitespaces)
+        if rateText.hasSuffix("%") { rateText = String(rateText.dropLast()).trimmingCharacters(in: .whitespaces) }
+        guard !rateText.isEmpty else { return (category, nil) }
+        guard let rate = DecimalText.parse(rateText) else {
+            throw .usage(
+                "--item '\(text)': the VAT '\(field)' is not a category followed by a rate, such as S19 or AE",
+                hint: "Categories: \(categoryList).")
+        }
+        return (category, rate)
+    }
+
+    /// A VAT category code in any case.
+    static func vatCategory(_ text: String, option: String) throws(CommandError) -> VATCategory {
+        guard let category = VATCategory(code: text.trimmingCharacters(in: .whitespaces)) else {
+            throw .usage(
+                "\(option): '\(text)' is not a VAT category",
+                hint: "Categories: \(categoryList).")
+        }
+        return category
+    }
+
+    private static let categoryList =
+        "S standard rate, Z zero-rated, E exempt, AE reverse charge, K intra-community, G export, O outside scope"
+
+    /// A standard-rated line needs a rate: its own, or the invoice's `--tax`.
+    static func checkRates(items: [InvoiceItem], invoiceCategory: VATCategory?, tax: Decimal?) throws(CommandError) {
+        guard tax == nil else { return }
+        if invoiceCategory == .standard, items.contains(where: { $0.vatCategory == nil && $0.taxPercent == nil }) {
+            throw .usage(
+                "--vat-category S needs a rate", hint: "Give the rate with --tax, such as --tax 19, or per item (S19).")
+        }
+        if let item = items.first(where: { $0.vatCategory == .standard && $0.taxPercent == nil }) {
+            throw .usage(
+                "the item '\(item.description)' is standard-rated (S) without a rate",
+                hint: "Write the rate after the category, such as S19, or give --tax.")
+        }
+    }
+
+    /// `--format`.
+    static func format(_ text: String) throws(CommandError) -> InvoiceFormat {
+        guard let format = InvoiceFormat(rawValue: text.lowercased()) else {
+            throw .usage("--format '\(text)' is not a format", hint: "Choose pdf, facturx or xrechnung.")
+        }
+        return format
+    }
+
+    /// `--client-country`: two letters of ISO 3166-1.
+    static func country(_ text: String) throws(CommandError) -> String {
+        let code = text.trimmingCharacters(in: .whitespaces).uppercased()
+        guard CountryCode.exists(code) else {
+            throw .usage(
+                "--client-country '\(text)' is not a country code",
+                hint: "Give the two letters of ISO 3166-1, such as DE, FR or AT.")
+        }
+        return code
+    }
+
+    /// `--client-vat-id`, checked for its country's format and check digits, normalised (`FR40303265045`).
+    static func vatID(_ text: String, country: String?) throws(CommandError) -> String {
+        do throws(VATIdentifierError) {
+            return try VATIdentifier(parsing: text, countryCode: country).normalized
+        } catch {
+            throw .usage(
+                "--client-vat-id '\(text)': \(error)", hint: "Write it with its country prefix, such as FR40303265045.")
+        }
+    }
+
+    /// `--discount AMOUNT[%][;REASON]`.
+    static func discount(_ text: String) throws(CommandError) -> InvoiceDiscount {
+        let parts = text.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        var amountText = parts[0].trimmingCharacters(in: .whitespaces)
+        let isPercent = amountText.hasSuffix("%")
+        if isPercent { amountText = String(amountText.dropLast()).trimmingCharacters(in: .whitespaces) }
+        guard let amount = DecimalText.parse(amountText), amount > 0, !isPercent || amount <= 100 else {
+            throw .usage(
+                "--discount '\(text)' is not an amount or a percentage",
+                hint: "Write it as 50, 12.50 or 10%, then "
+                    + "optionally ';' and the reason: --discount '10%;Loyalty discount'.")
+        }
+        let reason = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
+        return isPercent
+            ? InvoiceDiscount(percent: amount, reason: reason) : InvoiceDiscount(amount: amount, reason: reason)
+    }
+
+    /// `--out` for `format`: an XML file for XRechnung, a PDF otherwise, named so it is not mistaken for the other.
+    static func outFile(_ path: String, format: InvoiceFormat) throws(CommandError) -> OutputFile {
+        let isXMLName = path.lowercased().hasSuffix(".xml")
+        if format == .xrechnung {
+            guard isXMLName else {
+                throw .usage(
+                    "--out '\(path)': an XRechnung invoice is XML",
+                    hint: "Name a file ending in .xml, such as INV-0001.xml.")
+            }
+            return try xmlFile(path)
+        }
+        guard !isXMLName else {
+            throw .usage(
+                "--out '\(path)': a \(format.rawValue) invoice is written as a PDF",
+                hint: "Name a file ending in .pdf, or issue an XML with --format xrechnung.")
+        }
+        return try pdfFile(path)
+    }
+
+    /// `--out FILE.xml`, checked before anything is created.
+    static func xmlFile(_ path: String) throws(CommandError) -> OutputFile {
+        try OutputFile.checked(path, kind: "XML", signature: "<?xml")
     }
 
     // MARK: invoice list and show
@@ -158,12 +334,48 @@ public struct InvoiceCommands: CommandGroup {
     private var show: CommandSpec {
         CommandSpec(
             path: ["invoice", "show"], arguments: ["NUMBER"], summary: "one invoice: lines, subtotal, tax and total",
-            options: [.value("out", "FILE.pdf", "also write its PDF there")]
+            options: [
+                .value("out", "FILE.pdf|FILE.xml", "also write its PDF there (its XML with --xml)"),
+                .flag("xml", "print its e-invoice XML exactly as issued (with --out, write it there)"),
+            ]
         ) { invocation throws(CommandError) in
             let number = try invocation.positionals()[0]
-            let out = try invocation.arguments.value("out").map { path throws(CommandError) in try Self.pdfFile(path) }
+            let arguments = invocation.arguments
+            if arguments.has("xml") {
+                let out = try arguments.value("out").map { path throws(CommandError) in
+                    try Self.outFile(path, format: .xrechnung)
+                }
+                return try await printXML(number, out: out, invocation: invocation)
+            }
+            let out = try arguments.value("out").map { path throws(CommandError) in try Self.pdfFile(path) }
             return try await printInvoice(number, out: out, invocation: invocation)
         }
+    }
+
+    /// The XML of invoice `number` as issued: printed, or written to `out`; an invoice issued as a PDF only has
+    /// none, and says so.
+    private func printXML(
+        _ number: String, out: OutputFile?, invocation: Invocation
+    ) async throws(CommandError)
+        -> ExitStatus
+    {
+        _ = try await opened(invocation)
+        let file = try await stored(number)
+        guard let xml = file.xml else {
+            throw CommandError(
+                message: "invoice \(file.record.number) was issued as a PDF only; it has no e-invoice XML",
+                hint: "New invoices have one with --format facturx or --format xrechnung.", status: .dataError)
+        }
+        let console = invocation.console
+        let written = try out?.write(xml)
+        if console.json {
+            console.emit(InvoiceJSON(file.record, pdf: nil, xml: written))
+        } else if let written {
+            console.line("XML: \(written)")
+        } else {
+            console.write(String(decoding: xml, as: UTF8.self))
+        }
+        return .success
     }
 
     /// The stored invoice `number`, or why there is none.
@@ -250,8 +462,16 @@ public struct InvoiceCommands: CommandGroup {
         let record = submission.record
         let console = invocation.console
         var written: String?
-        if let out { written = try out.write(try await stored(record.number).pdf) }
-        if console.json { console.emit(InvoiceJSON(record, pdf: written)) }
+        var writtenXML: String?
+        if let out {
+            let file = try await stored(record.number)
+            if record.request.format == .xrechnung, let xml = file.xml {
+                writtenXML = try out.write(xml)
+            } else {
+                written = try out.write(file.pdf)
+            }
+        }
+        if console.json { console.emit(InvoiceJSON(record, pdf: written, xml: writtenXML)) }
         // Last, so an upload failure still comes first on standard error.
         defer {
             if let placeholder = invoices.setup.placeholderSeller {
@@ -268,6 +488,7 @@ public struct InvoiceCommands: CommandGroup {
                 console.line(
                     "Invoice \(record.number) for \(record.request.client): \(amount), stored and uploaded as \(id).")
                 if let written { console.line("PDF: \(written)") }
+                if let writtenXML { console.line("XML: \(writtenXML)") }
             }
             return .success
         case .storedLocally(let record, let failure):
@@ -275,6 +496,7 @@ public struct InvoiceCommands: CommandGroup {
                 console.line(
                     "Invoice \(record.number) for \(record.request.client): \(amount), stored on this machine.")
                 if let written { console.line("PDF: \(written)") }
+                if let writtenXML { console.line("XML: \(writtenXML)") }
             }
             console.error("ledger: the upload failed: \(TerminalText.safe(failure.detail))")
             let hint =
@@ -298,7 +520,7 @@ public struct InvoiceCommands: CommandGroup {
     }
 }
 
-/// An invoice as `--json` prints it; `serverID` and `pdf` are null when there is none.
+/// An invoice as `--json` prints it; `serverID`, `pdf` and `xml` are null when there is none.
 struct InvoiceJSON: Encodable {
     let number: String
     let client: String
@@ -307,10 +529,12 @@ struct InvoiceJSON: Encodable {
     let total: String
     let currency: String
     let template: String
+    let format: String
     let serverID: String?
     let pdf: String?
+    let xml: String?
 
-    init(_ record: InvoiceRecord, pdf: String?) {
+    init(_ record: InvoiceRecord, pdf: String?, xml: String? = nil) {
         number = record.number
         client = record.request.client
         issuedOn = record.issuedOn
@@ -318,8 +542,10 @@ struct InvoiceJSON: Encodable {
         total = "\(record.total)"
         currency = record.request.currencyCode.uppercased()
         template = record.request.template
+        format = record.request.format.rawValue
         serverID = record.serverID
         self.pdf = pdf
+        self.xml = xml
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -331,11 +557,13 @@ struct InvoiceJSON: Encodable {
         try container.encode(total, forKey: .total)
         try container.encode(currency, forKey: .currency)
         try container.encode(template, forKey: .template)
+        try container.encode(format, forKey: .format)
         try container.encode(serverID, forKey: .serverID)
         try container.encode(pdf, forKey: .pdf)
+        try container.encode(xml, forKey: .xml)
     }
 
     private enum CodingKeys: String, CodingKey {
-        case number, client, issuedOn, dueOn, total, currency, template, serverID, pdf
+        case number, client, issuedOn, dueOn, total, currency, template, format, serverID, pdf, xml
     }
 }

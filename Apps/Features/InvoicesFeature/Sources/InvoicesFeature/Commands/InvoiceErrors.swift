@@ -34,6 +34,19 @@ extension CommandError {
                 message: "the invoice was not created: \(detail)",
                 hint: "Check 'ledger config list'; set the company again with 'ledger config set seller.name NAME'.",
                 status: .ioError)
+        case .eInvoice(let error):
+            CommandError(
+                message: "the e-invoice could not be written; nothing was stored: \(error)",
+                hint: "Give what the format needs (see 'ledger help invoice new'), or issue a PDF with --format pdf.",
+                status: .dataError)
+        case .archival(let error):
+            CommandError(
+                message: "the Factur-X PDF could not be written; nothing was stored: \(error)",
+                hint: "Issue an XRechnung XML with --format xrechnung, or a PDF with --format pdf.", status: .dataError)
+        case .formatUnavailable(let format):
+            CommandError(
+                message: "this ledger cannot issue \(format.rawValue) invoices; nothing was stored",
+                hint: "Issue a PDF with --format pdf.", status: .unavailable)
         }
     }
 }

@@ -51,6 +51,11 @@ enum InvoiceText {
                 amount.map { money($0, currency) } ?? "",
             ])
         }
+        if let discount = request.discount, let subtotal, let lineAmounts, lineAmounts.count == request.items.count {
+            let taken = lineAmounts.reduce(Decimal(0), +) - subtotal
+            let reason = discount.reason.isEmpty ? "" : " (\(TerminalText.singleLine(discount.reason)))"
+            table.append(["  Discount\(reason)", "", "", "", "-" + money(taken, currency)])
+        }
         if let subtotal { table.append(["  Subtotal", "", "", "", money(subtotal, currency)]) }
         if let tax, tax != 0 {
             let rate = request.taxPercent.map { " \($0)%" } ?? ""
