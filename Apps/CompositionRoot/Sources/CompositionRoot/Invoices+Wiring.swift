@@ -67,8 +67,9 @@ extension LedgerFactory {
                 },
                 placeholderSeller: configured.settings?.sellerIsPlaceholder == false
                     ? nil : LedgerSettings.placeholderSeller.name),
-            // The settings invoice.format and invoice.vat-category connect here once LedgerSettings has them.
-            defaults: InvoiceDefaults(format: .pdf, vatCategory: nil))
+            defaults: InvoiceDefaults(
+                format: configured.settings.flatMap { InvoiceFormat(rawValue: $0.invoiceFormat.rawValue) } ?? .pdf,
+                vatCategory: configured.settings?.chosenVATCategory))
     }
 
     /// The templates invoices are printed with, by id; a new template is one more `.registering(...)` here.

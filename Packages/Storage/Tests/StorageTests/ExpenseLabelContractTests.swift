@@ -108,23 +108,4 @@ struct ExpenseLabelTests {
         #expect(copied.category == nil)
         #expect(copied.tags.isEmpty)
     }
-
-    /// Records written before entries had labels carry no `category` or `tags` key; they read as uncategorised, and
-    /// an entry without labels is still written that way, so older builds read it too.
-    @Test func recordsWithoutLabelKeysReadAsUncategorised() throws {
-        let old =
-            Data(
-                #"{"comment":"","currencyCode":"EUR","date":0,"id":"00000000-0000-0000-0000-000000000001","#.utf8)
-            + Data(#""priceMicros":2000000,"title":"Old"}"#.utf8)
-        let stored = try JSONCodingStrategy().decode(StoredExpense.self, from: old)
-        #expect(stored.category == nil)
-        #expect(stored.tags.isEmpty)
-        let written = String(decoding: try JSONCodingStrategy().encode(stored), as: UTF8.self)
-        #expect(!written.contains("category") && !written.contains("tags"))
-        var labelled = stored
-        labelled.category = "Food"
-        labelled.tags = ["work"]
-        let data = try PropertyListCodingStrategy().encode(labelled)
-        #expect(try PropertyListCodingStrategy().decode(StoredExpense.self, from: data) == labelled)
-    }
 }
