@@ -22,7 +22,7 @@ extension LedgerFactory {
                 options: InvoiceValidationOptions(
                     calendar: environment.calendar, undrawableCharacters: printing.undrawableCharacters)),
             messages: .english, now: environment.now, calendar: environment.calendar,
-            locale: environment.renderingLocale, labels: printing.labels, currency: CurrencyTable.currency)
+            locale: environment.renderingLocale, labels: configured.invoiceLabels, currency: CurrencyTable.currency)
         let seller = { @Sendable [self] () async throws(InvoiceError) -> Seller in
             try await Seller(settings: currentSettings())
         }
