@@ -25,11 +25,11 @@ let package = Package(
     ],
     targets: [
         // The default fonts (DejaVu Sans, regular and bold) and the sRGB profile of archival PDFs ship with their
-        // licences beside them.
+        // licences beside them; the invoice label catalogs, one JSON file per language, with their README.
         .target(
             name: "Rendering",
             dependencies: [essentials],
-            resources: [.copy("Resources/Fonts"), .copy("Resources/ColorProfiles")],
+            resources: [.copy("Resources/Fonts"), .copy("Resources/ColorProfiles"), .copy("Resources/Labels")],
             swiftSettings: swiftSettings
         ),
         .target(name: "RenderingTesting", dependencies: ["Rendering", essentials], swiftSettings: swiftSettings),

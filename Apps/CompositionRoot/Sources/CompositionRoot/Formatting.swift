@@ -2,6 +2,7 @@ import CommandKit
 import Essentials
 import Foundation
 import Rendering
+import SettingsFeature
 
 extension LedgerFactory.Environment {
     /// How money and dates look on invoices, from the locale.
@@ -27,6 +28,15 @@ extension LedgerFactory.Environment {
 }
 
 extension Configured {
+    /// The words invoices are printed with: the `invoice.language` setting, or by default the locale's language
+    /// when the Rendering package has labels for it, English otherwise.
+    var invoiceLabels: InvoiceLabels {
+        let language =
+            settings?.invoiceLanguage(available: InvoiceLabels.available, systemLocale: environment.locale)
+            ?? environment.locale.language.languageCode?.identifier ?? "en"
+        return InvoiceLabels(languageCode: language)
+    }
+
     /// Amounts and days as the app shows and reads them in this run: money in the locale (`€3,996.84`, `¥1,235`)
     /// with the currency's minor units, the one money format of the app.
     var display: DisplayContext {

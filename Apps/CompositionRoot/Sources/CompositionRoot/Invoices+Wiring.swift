@@ -25,7 +25,7 @@ extension LedgerFactory {
         }
         let drafting = InvoiceDrafting(
             validator: validator(.plain), messages: .english, now: environment.now, calendar: environment.calendar,
-            locale: environment.renderingLocale, labels: printing.labels, currency: CurrencyTable.currency,
+            locale: environment.renderingLocale, labels: configured.invoiceLabels, currency: CurrencyTable.currency,
             profileValidator: validator)
         let seller = { @Sendable [self] () async throws(InvoiceError) -> Seller in
             try await Seller(settings: currentSettings())

@@ -1,6 +1,7 @@
 public import CommandKit
 import Foundation
 import InvoicesFeature
+import Rendering
 public import SettingsFeature
 public import Storage
 import StorageFileSystem
@@ -18,7 +19,8 @@ extension LedgerFactory {
         return DocumentSettingsStore(
             documents: documents, messages: .english, undrawableCharacters: printing.undrawableCharacters,
             fontProblem: { path in InvoiceFallbackFont.problem(at: path) },
-            changes: try DurableRecordFile(at: environment.dataDirectory.appendingPathComponent("settings")))
+            changes: try DurableRecordFile(at: environment.dataDirectory.appendingPathComponent("settings")),
+            invoiceLanguages: InvoiceLabels.available)
     }
 
     /// The settings commands.

@@ -117,14 +117,6 @@ struct LayoutTests {
         #expect(pages.contains("1/1 {nothing}"))
     }
 
-    @Test(arguments: [
-        ("de", InvoiceLabels.german), ("de_AT", .german), ("de-CH", .german), ("DE", .german), ("en", .english),
-        ("en_GB", .english), ("pl", .english), ("", .english), ("💥", .english),
-    ])
-    func catalogsArePickedByLanguage(code: String, expected: InvoiceLabels) {
-        #expect(InvoiceLabels(languageCode: code) == expected)
-    }
-
     @Test func everyLabelHasEnglishAndGermanText() {
         for label in InvoiceLabel.allCases {
             #expect(!InvoiceLabels.english[label].isEmpty && !InvoiceLabels.german[label].isEmpty, "\(label)")

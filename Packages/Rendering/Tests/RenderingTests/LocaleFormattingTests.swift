@@ -57,7 +57,9 @@ struct LocaleFormattingTests {
     @Test(arguments: drawable)
     func oneInvoiceInManyLocalesPrintsFoundationsFigures(identifier: String) async throws {
         let locale = try RenderingLocale(validating: identifier)
-        let document = try Self.invoice(locale)
+        var document = try Self.invoice(locale)
+        // In the locale's language where a catalog exists (nine of them), English otherwise.
+        document.labels = InvoiceLabels(languageCode: identifier)
         let totals = try InvoiceTotals(of: document)
         let total = Self.foundationMoney(totals.total, "EUR", identifier)
         // Foundation's own style rounds half to even, so the amount is rounded first, as the package does.
@@ -72,6 +74,7 @@ struct LocaleFormattingTests {
         #expect(money.percent(TaxRate(percent: try decimal("7.5"))) == rate)
 
         let text = try await PDFTools.text(try Fixture.renderer("standard").render(document))
+        #expect(text.contains(document.labels[.documentTitle]) && text.contains(document.labels.page(1, of: 1)))
         for figure in [total, travel, issued, due, rate] {
             #expect(text.contains(Self.asExtracted(figure)), "\(identifier): \(figure.unicodeScalars.map(\.value))")
         }

@@ -13,6 +13,7 @@ public struct DocumentSettingsStore: SettingsReading, SettingsEditing {
     private let undrawableCharacters: UndrawableCharacters?
     private let fontProblem: FontFileCheck?
     private let localeCheck: LocaleCheck
+    private let invoiceLanguages: [String]
 
     /// The document the settings live in.
     static let documentID = "settings.json"
@@ -24,7 +25,9 @@ public struct DocumentSettingsStore: SettingsReading, SettingsEditing {
     /// Creates a store on `documents`, wording problems with `messages`; text the invoice fonts cannot draw is
     /// refused when `undrawableCharacters` is given, and a fallback font file `fontProblem` finds fault with.
     /// Without `fontProblem` any non-empty path is kept. A locale is kept when `localeCheck` knows it
-    /// (Foundation's lists, ``FoundationLocaleCheck``, when none is given).
+    /// (Foundation's lists, ``FoundationLocaleCheck``, when none is given). An invoice language is kept when
+    /// `invoiceLanguages` has it (the codes of the label catalogs the app prints with; ``InvoiceLanguage/builtIn``
+    /// when none are given).
     ///
     /// `changes` makes each change exclusive: every `set` and `unset` runs inside its `withExclusiveAccess` (its
     /// bytes are not used). Stores that share the settings across processes share a lock file through it (the app
@@ -33,7 +36,7 @@ public struct DocumentSettingsStore: SettingsReading, SettingsEditing {
     public init(
         documents: any DocumentStore, messages: ValidationMessages, undrawableCharacters: UndrawableCharacters? = nil,
         fontProblem: FontFileCheck? = nil, changes: (any ExclusiveRecordUpdating)? = nil,
-        localeCheck: LocaleCheck? = nil
+        localeCheck: LocaleCheck? = nil, invoiceLanguages: [String]? = nil
     ) {
         self.documents = documents
         self.changes = changes ?? OneChangeAtATime()
@@ -41,6 +44,7 @@ public struct DocumentSettingsStore: SettingsReading, SettingsEditing {
         self.undrawableCharacters = undrawableCharacters
         self.fontProblem = fontProblem
         self.localeCheck = localeCheck ?? FoundationLocaleCheck.check
+        self.invoiceLanguages = invoiceLanguages ?? InvoiceLanguage.builtIn
     }
 
     /// See the protocol.
@@ -118,6 +122,12 @@ public struct DocumentSettingsStore: SettingsReading, SettingsEditing {
             }
             settings.chosenVATCategory = category
             failures = []
+        case .invoiceLanguage:
+            guard let code = InvoiceLanguage.code(value, among: invoiceLanguages) else {
+                throw .invalid(key, [InvoiceLanguage.problem(among: invoiceLanguages)])
+            }
+            settings.chosenInvoiceLanguage = code
+            failures = []
         case .currency:
             settings.currency = value.uppercased()
             failures = Validator.currencyCode().validate(settings.currency)
@@ -171,6 +181,7 @@ public struct DocumentSettingsStore: SettingsReading, SettingsEditing {
             case .sellerContact: settings.seller.contactName = nil
             case .invoiceFormat: settings.chosenInvoiceFormat = nil
             case .invoiceVATCategory: settings.chosenVATCategory = nil
+            case .invoiceLanguage: settings.chosenInvoiceLanguage = nil
             case .locale: settings.locale = nil
             case .firstWeekday: settings.firstWeekday = nil
             case .timeZone: settings.timeZone = nil

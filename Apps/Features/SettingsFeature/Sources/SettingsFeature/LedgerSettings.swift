@@ -90,12 +90,16 @@ public struct LedgerSettings: Hashable, Sendable, Codable {
     /// The VAT category the user chose for invoice lines (`invoice.vat-category`); nil for the default, see
     /// ``defaultVATCategory``.
     public var chosenVATCategory: VATCategory?
+    /// The language the user chose for invoices (`invoice.language`, a code such as `fr`); nil for the default, see
+    /// ``invoiceLanguage(available:systemLocale:)``.
+    public var chosenInvoiceLanguage: String?
 
     /// Creates settings.
     public init(
         seller: Seller = Self.placeholderSeller, currency: String = "EUR", locale: String? = nil,
         firstWeekday: String? = nil, timeZone: String? = nil, invoiceFallbackFont: String? = nil,
-        chosenInvoiceFormat: InvoiceFormat? = nil, chosenVATCategory: VATCategory? = nil
+        chosenInvoiceFormat: InvoiceFormat? = nil, chosenVATCategory: VATCategory? = nil,
+        chosenInvoiceLanguage: String? = nil
     ) {
         self.seller = seller
         self.currency = currency
@@ -105,6 +109,7 @@ public struct LedgerSettings: Hashable, Sendable, Codable {
         self.invoiceFallbackFont = invoiceFallbackFont
         self.chosenInvoiceFormat = chosenInvoiceFormat
         self.chosenVATCategory = chosenVATCategory
+        self.chosenInvoiceLanguage = chosenInvoiceLanguage
     }
 
     /// The format new invoices are written in: the chosen one, or by default Factur-X when the seller's country
@@ -179,6 +184,8 @@ public enum SettingKey: String, CaseIterable, Hashable, Sendable {
     case invoiceFormat = "invoice.format"
     /// The VAT category of invoice lines that name none.
     case invoiceVATCategory = "invoice.vat-category"
+    /// The language invoices are printed in.
+    case invoiceLanguage = "invoice.language"
     /// A TrueType font file for what the built-in invoice fonts cannot draw.
     case invoiceFallbackFont = "invoice.fallback-font"
 
@@ -204,6 +211,9 @@ public enum SettingKey: String, CaseIterable, Hashable, Sendable {
             "pdf, facturx or xrechnung; unset: facturx when seller.country is in the EU and seller.vat-id (or "
                 + "a prefixed seller.tax-id) or seller.registration is set, pdf otherwise"
         case .invoiceVATCategory: "the VAT category of invoice lines: \(InvoiceFormat.vatCategoryList); unset: S"
+        case .invoiceLanguage:
+            "the language invoices are printed in, such as de or fr; unset: the locale's language when invoices "
+                + "have labels for it, English otherwise"
         case .currency: "the ISO 4217 code amounts are in by default, such as EUR"
         case .locale: "how money looks, such as de_DE or en_GB"
         case .firstWeekday: "the first day of the week: \(WeekdayText.accepted)"
@@ -297,6 +307,7 @@ extension LedgerSettings {
         case .sellerContact: seller.contactName.map { [$0] } ?? []
         case .invoiceFormat: chosenInvoiceFormat.map { [$0.rawValue] } ?? []
         case .invoiceVATCategory: chosenVATCategory.map { [$0.code] } ?? []
+        case .invoiceLanguage: chosenInvoiceLanguage.map { [$0] } ?? []
         case .currency: [currency]
         case .locale: locale.map { [$0] } ?? []
         case .firstWeekday: firstWeekday.map { [$0] } ?? []

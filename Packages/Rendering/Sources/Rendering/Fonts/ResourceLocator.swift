@@ -63,6 +63,20 @@ struct ResourceLocator: Sendable {
         return nil
     }
 
+    /// The folder `subfolder` of the first resource folder that has it, or nil.
+    func folder(_ subfolder: String) -> URL? {
+        for folder in resourceFolders {
+            for layout in ["", "Contents/Resources/"] {
+                let candidate = folder.appendingPathComponent(layout + subfolder, isDirectory: true)
+                var isFolder: ObjCBool = false
+                if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isFolder), isFolder.boolValue {
+                    return candidate
+                }
+            }
+        }
+        return nil
+    }
+
     /// The folder of the executable or shared library this code was linked into: on Linux `Bundle(for:)` answers
     /// the main bundle even for code in a shared library, so the mapping that holds this image's handle is read from
     /// `/proc/self/maps`. Nil elsewhere (Apple platforms have `Bundle(for:)`) and when the file cannot be read.

@@ -1,4 +1,5 @@
 import Essentials
+public import Foundation
 
 /// Names every text an invoice prints that is not the caller's data: titles, column headings, totals, the page
 /// footer. The keys of ``InvoiceLabels``.
@@ -102,13 +103,28 @@ public enum InvoiceLabel: String, Hashable, Sendable, CaseIterable {
     case categoryExport
     /// The name of the VAT category outside the scope of VAT.
     case categoryOutsideScope
+
+    /// The placeholders the label's text must carry, in every language: the renderer replaces exactly these, so a
+    /// translation that drops one would hide a figure and one that adds another would print it raw.
+    public var placeholders: [String] {
+        switch self {
+        case .taxLine: ["{rate}", "{base}"]
+        case .taxLineWithCategory: ["{rate}", "{category}", "{base}"]
+        case .page: ["{page}", "{count}"]
+        case .correctsInvoice: ["{number}", "{date}"]
+        default: []
+        }
+    }
 }
 
-/// The wording of an invoice, kept apart from layout so a translation (or a house style) is a table, not code.
+/// The wording of an invoice, kept apart from layout so a translation (or a house style) is a data file, not code.
 ///
-/// A catalog is replaced as a whole: build one from a table with ``init(_:fallback:)`` and set it on the
-/// document. Keys the table lacks come from the fallback, so a partial translation never prints an empty label.
-/// English and German ship with the package; ``init(languageCode:)`` picks one for a language.
+/// The package ships one catalog per language as a JSON file in its resources (`Resources/Labels/<code>.json`),
+/// which a translator edits without touching Swift: English, German, French, Spanish, Italian, Dutch, Polish,
+/// Czech and Portuguese (``available``). ``init(language:)`` loads one, once per process, and refuses a damaged or
+/// hostile file with an ``InvoiceLabelsError``; a label a catalog lacks comes from English, so a partial
+/// translation never prints an empty label (``missingLabels(language:)`` says which). A catalog of the caller's
+/// own is built from a table with ``init(_:fallback:)`` or from JSON with ``init(json:language:)``.
 public struct InvoiceLabels: Hashable, Sendable {
     private let texts: [InvoiceLabel: String]
 
@@ -117,14 +133,43 @@ public struct InvoiceLabels: Hashable, Sendable {
         texts = fallback.texts.merging(table) { _, new in new }
     }
 
-    private init(complete table: [InvoiceLabel: String]) {
+    init(complete table: [InvoiceLabel: String]) {
         texts = table
     }
 
-    /// The catalog for a language code such as `de`, `de_AT` or `en-GB`: German for German, English otherwise.
+    /// The catalog for a language code such as `fr`, `de_AT` or `pt-BR` (the language decides, the region does not),
+    /// or English when the package has no catalog for the language or its file cannot be used. For a setting that
+    /// should be refused instead, use ``init(language:)``.
     public init(languageCode: String) {
-        let language = languageCode.prefix { $0.isLetter }.lowercased()
-        self = language == "de" ? .german : .english
+        self = (try? InvoiceLabels(language: languageCode)) ?? .english
+    }
+
+    /// The catalog the package ships for a language code (`fr`, `fr_CH`, `pt-BR`: the language decides), with
+    /// English for the labels the file lacks. Each language's file is read and checked once per process.
+    ///
+    /// - Throws: ``InvoiceLabelsError/unknownLanguage(_:available:)`` when there is no catalog for the language,
+    ///   and the other cases when its file is too large, not a JSON object of texts, names a label that does not
+    ///   exist, has a text that is empty, too long or holds control characters, or has other placeholders than
+    ///   the English text of its label.
+    public init(language: String) throws(InvoiceLabelsError) {
+        self = try LabelCatalogs.shared.catalog(for: language).labels
+    }
+
+    /// A catalog from the bytes of a catalog file (a JSON object from ``InvoiceLabel`` raw values to texts), checked
+    /// as the shipped files are, with English for the labels it lacks. `language` only names the catalog in errors.
+    public init(json: Data, language: String) throws(InvoiceLabelsError) {
+        self = try LabelCatalog(json: json, language: language).labels
+    }
+
+    /// The language codes the package has a catalog for, sorted (`cs`, `de`, `en`, `es`, `fr`, `it`, `nl`, `pl`,
+    /// `pt`): the values a language setting accepts. Only `en` when the resource folder is missing.
+    public static var available: [String] { LabelCatalogs.shared.available }
+
+    /// The labels the catalog of `language` lacks, which print in English; empty for a complete catalog.
+    ///
+    /// - Throws: as ``init(language:)``.
+    public static func missingLabels(language: String) throws(InvoiceLabelsError) -> [InvoiceLabel] {
+        try LabelCatalogs.shared.catalog(for: language).missing
     }
 
     /// The text of `label`, placeholders unreplaced.
@@ -176,8 +221,16 @@ public struct InvoiceLabels: Hashable, Sendable {
             .replacingPlaceholder("{count}", with: String(count))
     }
 
-    /// English.
-    public static let english = InvoiceLabels(complete: [
+    /// English: the shipped `en.json`, or the same words built in when the resource folder is missing, so every
+    /// other catalog has something to fall back to.
+    public static let english: InvoiceLabels = LabelCatalogs.english
+
+    /// German, as German invoices word it (Rechnung, Leistungsdatum, USt-IdNr., MwSt., Steuerschuldnerschaft des
+    /// Leistungsempfängers): the shipped `de.json`, or English when the resource folder is missing.
+    public static let german = InvoiceLabels(languageCode: "de")
+
+    /// The English words built in, so a binary shipped without its resource folder still prints every label.
+    static let builtInEnglish: [InvoiceLabel: String] = [
         .documentTitle: "INVOICE", .invoice: "Invoice", .invoiceNumber: "Invoice number", .issueDate: "Issue date",
         .serviceDate: "Service date", .dueDate: "Due date", .seller: "FROM", .client: "BILL TO",
         .description: "Description", .quantity: "Qty", .unitPrice: "Unit price", .taxRate: "VAT",
@@ -193,29 +246,7 @@ public struct InvoiceLabels: Hashable, Sendable {
         .categoryZeroRated: "zero-rated", .categoryExempt: "exempt", .categoryReverseCharge: "reverse charge",
         .categoryIntraCommunity: "intra-community supply", .categoryExport: "export",
         .categoryOutsideScope: "outside the scope of VAT",
-    ])
-
-    /// German, as German invoices word it (Leistungsdatum, USt-IdNr., MwSt., Steuerschuldnerschaft des
-    /// Leistungsempfängers).
-    public static let german = InvoiceLabels(complete: [
-        .documentTitle: "RECHNUNG", .invoice: "Rechnung", .invoiceNumber: "Rechnungsnummer",
-        .issueDate: "Rechnungsdatum", .serviceDate: "Leistungsdatum", .dueDate: "Fällig am", .seller: "VON",
-        .client: "RECHNUNG AN", .description: "Beschreibung", .quantity: "Menge", .unitPrice: "Einzelpreis",
-        .taxRate: "MwSt.", .amount: "Betrag", .subtotal: "Zwischensumme", .taxLine: "MwSt. {rate} auf {base}",
-        .total: "Gesamtbetrag", .notes: "Hinweise", .page: "Seite {page} von {count}", .vatID: "USt-IdNr.",
-        .taxRegistration: "Steuernummer", .iban: "IBAN", .creditNoteTitle: "GUTSCHRIFT", .creditNote: "Gutschrift",
-        .creditNoteNumber: "Gutschriftsnummer", .correctsInvoice: "Korrektur der Rechnung {number} vom {date}",
-        .servicePeriod: "Leistungszeitraum", .buyerReference: "Käuferreferenz", .orderReference: "Bestellnummer",
-        .contactName: "Ansprechpartner", .email: "E-Mail", .phone: "Telefon", .allowance: "Rabatt",
-        .charge: "Zuschlag", .totalWithoutVAT: "Gesamt netto",
-        .taxLineWithCategory: "MwSt. {rate} ({category}) auf {base}", .vatTotal: "Summe MwSt.",
-        .paidAmount: "Bereits gezahlt", .amountDue: "Zahlbetrag", .vatExemption: "Steuerbefreiung",
-        .payment: "Zahlung", .bic: "BIC", .accountName: "Kontoinhaber", .paymentReference: "Verwendungszweck",
-        .categoryZeroRated: "Nullsatz", .categoryExempt: "steuerfrei",
-        .categoryReverseCharge: "Steuerschuldnerschaft des Leistungsempfängers",
-        .categoryIntraCommunity: "innergemeinschaftliche Lieferung", .categoryExport: "Ausfuhrlieferung",
-        .categoryOutsideScope: "nicht steuerbar",
-    ])
+    ]
 }
 
 extension String {

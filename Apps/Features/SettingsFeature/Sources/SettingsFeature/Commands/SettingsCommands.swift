@@ -58,7 +58,9 @@ public struct SettingsCommands: CommandGroup {
                     + "invoice.format takes \(InvoiceFormat.accepted); when it is not set, invoices are facturx "
                     + "when seller.country is an EU member state and seller.vat-id (or a prefixed seller.tax-id) or "
                     + "seller.registration is set, and pdf otherwise. invoice.vat-category takes "
-                    + "\(InvoiceFormat.vatCategoryList); when it is not set, S.\nSettings:"
+                    + "\(InvoiceFormat.vatCategoryList); when it is not set, S. invoice.language takes a language "
+                    + "invoices have labels for (\(InvoiceLanguage.builtIn.joined(separator: ", "))); when it is not "
+                    + "set, the locale's language when it is one of them, and English otherwise.\nSettings:"
                     + SettingKey.allCases.map { "\n  \($0.rawValue): \($0.summary)" }.joined(),
                 argumentChoices: [SettingKey.allCases.map(\.rawValue)]
             ) { invocation throws(CommandError) in
@@ -160,6 +162,7 @@ extension CommandError {
         .sellerPostcode: "Give the post code as it is written in the address, such as 10117; nothing was changed.",
         .invoiceFormat: "Give \(InvoiceFormat.accepted), or unset it for the default; nothing was changed.",
         .invoiceVATCategory: "Give one of S, Z, E, AE, K, G or O, or unset it for S; nothing was changed.",
+        .invoiceLanguage: "Give a language code such as de or fr, or unset it for the locale's; nothing was changed.",
     ]
 
     static func settings(_ error: SettingsError) -> CommandError {
