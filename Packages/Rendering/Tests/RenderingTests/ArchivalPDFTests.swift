@@ -41,6 +41,19 @@ struct ArchivalPDFTests {
         try renderer.render(InvoiceDocumentBuilder().build(), archival: metadata, attachments: attachments)
     }
 
+    @Test(arguments: [InvoiceTemplateID.standard, .compact, .creative])
+    func everyBuiltInTemplateWritesItsLookAsAnArchivalPDF(template: InvoiceTemplateID) throws {
+        let registry = InvoiceTemplateRegistry.builtIn(creationDate: { Fixture.date })
+        let archival = try #require(registry.renderer(for: template) as? any ArchivalInvoiceRendering)
+        let document = InvoiceDocumentBuilder().build()
+        let pdf = try archival.render(document, archival: Self.metadata, attachments: [Self.facturX()])
+        let catalog = try PDFObjects(pdf).catalog.dictionary
+        #expect(catalog.contains("/AF") && catalog.contains("/OutputIntents"))
+        // The same pages as the template's ordinary PDF: the look the user chose.
+        let plain = try registry.renderer(for: template).render(document)
+        #expect(try PDFObjects(plain).objects.count < PDFObjects(pdf).objects.count)
+    }
+
     @Test func catalogListsTheXMLAsAssociatedAndEmbeddedFile() throws {
         let pdf = try PDFObjects(try Self.render())
         let catalog = try pdf.catalog.dictionary

@@ -116,3 +116,33 @@ public struct CreativeInvoiceTemplate: InvoiceRendering {
         try renderer.render(invoice)
     }
 }
+
+// Every built-in template writes its own look as an archival PDF too, so a Factur-X invoice keeps the template
+// the user chose.
+
+extension StandardInvoiceTemplate: ArchivalInvoiceRendering {
+    /// Renders `invoice` with the standard look as PDF/A-3b carrying `attachments`.
+    public func render(
+        _ invoice: InvoiceDocument, archival metadata: PDFArchivalMetadata, attachments: [PDFAttachment]
+    ) throws(ArchivalRenderingError) -> Data {
+        try renderer.render(invoice, archival: metadata, attachments: attachments)
+    }
+}
+
+extension CompactInvoiceTemplate: ArchivalInvoiceRendering {
+    /// Renders `invoice` with the compact look as PDF/A-3b carrying `attachments`.
+    public func render(
+        _ invoice: InvoiceDocument, archival metadata: PDFArchivalMetadata, attachments: [PDFAttachment]
+    ) throws(ArchivalRenderingError) -> Data {
+        try renderer.render(invoice, archival: metadata, attachments: attachments)
+    }
+}
+
+extension CreativeInvoiceTemplate: ArchivalInvoiceRendering {
+    /// Renders `invoice` with the creative look as PDF/A-3b carrying `attachments`.
+    public func render(
+        _ invoice: InvoiceDocument, archival metadata: PDFArchivalMetadata, attachments: [PDFAttachment]
+    ) throws(ArchivalRenderingError) -> Data {
+        try renderer.render(invoice, archival: metadata, attachments: attachments)
+    }
+}
