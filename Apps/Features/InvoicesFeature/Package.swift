@@ -43,6 +43,7 @@ let package = Package(
             dependencies: [
                 "InvoicesFeature",
                 .product(name: "Essentials", package: "Essentials"),
+                .product(name: "EssentialsTesting", package: "Essentials"),
                 .product(name: "Validation", package: "Validation"),
                 .product(name: "Rendering", package: "Rendering"),
                 .product(name: "Storage", package: "Storage"),

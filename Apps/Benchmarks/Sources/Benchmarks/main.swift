@@ -9,6 +9,7 @@ let groups: [BenchmarkGroup] = [
     RegistrationBenchmarks.group,
     NavigationBenchmarks.group,
     SectionsRegistryBenchmarks.group,
+    EInvoiceBenchmarks.group,
 ]
 
 let usage = """
@@ -59,6 +60,8 @@ struct Options {
     }
 }
 
+// A child process asked to measure one Factur-X invoice's peak memory answers and exits here.
+EInvoiceBenchmarks.answerPeakMemoryRequest()
 let options = Options.parse(Array(CommandLine.arguments.dropFirst()))
 let filters = options.filters
 let asJSON = options.asJSON
