@@ -198,3 +198,20 @@ class PeerTests(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class AmountDigitsTests(unittest.TestCase):
+    """Totals are compared as the digits the XML writes, in the currency's own decimals."""
+
+    def test_amounts_keep_the_decimals_the_xml_states(self) -> None:
+        import importlib.machinery
+        import importlib.util
+
+        loader = importlib.machinery.SourceFileLoader("einvoice_check", CHECK)
+        spec = importlib.util.spec_from_loader("einvoice_check", loader)
+        module = importlib.util.module_from_spec(spec)
+        loader.exec_module(module)
+        self.assertEqual(module.digits("49171"), "49171")  # JPY: no decimals, printed as ¥49,171
+        self.assertEqual(module.digits("1234.50"), "123450")
+        self.assertEqual(module.digits("-0.70"), "070")
+        self.assertIsNone(module.digits("twelve"))

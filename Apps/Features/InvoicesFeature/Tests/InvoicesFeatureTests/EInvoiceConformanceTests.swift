@@ -390,35 +390,8 @@ struct EInvoiceConformanceTests {
         }
     }
 
-    /// A problem the corpus finds that the feature cannot fix, with why: a known issue until it is fixed where it
-    /// lives (a known issue that no longer occurs fails the test, so the entry is then removed).
-    struct KnownProblem: Sendable {
-        var rule: String
-        var reason: String
-        var matches: @Sendable (_ file: String, _ problem: String) -> Bool
-    }
-
-    static let knownProblems = [
-        KnownProblem(
-            rule: "BR-IC-12",
-            reason: "Rendering's CII writer states no deliver-to country (BT-80, ram:ShipToTradeParty) for an "
-                + "intra-community supply, although Validation reads BT-80 as the buyer address's country",
-            matches: { _, problem in problem.hasPrefix("BR-IC-12:") }),
-        KnownProblem(
-            rule: "BR-CO-26",
-            reason: "an invoice not subject to VAT may state no seller VAT identifier (BR-O-02), and Rendering's "
-                + "InvoiceParty has no seller identifier (BT-29) or legal registration identifier (BT-30) to take its "
-                + "place; its tax registration is BT-32, which BR-CO-26 does not accept",
-            matches: { file, problem in file.contains("-outside-scope-") && problem.hasPrefix("BR-CO-26:") }),
-        KnownProblem(
-            rule: "totals",
-            reason: "Scripts/einvoice-check compares totals as amounts with two decimals, so the yen amount 49171 "
-                + "is looked for as 4917100, which a PDF printing 49 171 JP¥ cannot contain",
-            matches: { file, problem in file.contains("-JPY.") && problem.hasPrefix("totals:") }),
-    ]
-
-    /// Runs the checker on `folder`; exit 2 (its tools cannot be installed here) is a known issue with its reason,
-    /// and so is each problem of `knownProblems`. The folder is kept when something fails, and its path printed.
+    /// Runs the checker on `folder` and requires no problem; exit 2 (its tools cannot be installed here) is a known
+    /// issue with its reason. The folder is kept when something fails, and its path printed.
     static func check(_ options: [String], _ folder: URL, what: String) async throws {
         let run = try await CheckerRun.run(options + [folder.path])
         if run.status == 2 {
@@ -427,20 +400,10 @@ struct EInvoiceConformanceTests {
             }
             return
         }
-        let problems = run.problems
-        var unknown = problems
-        for known in knownProblems {
-            let found = problems.filter { known.matches($0.file, $0.problem) }
-            unknown.removeAll { known.matches($0.file, $0.problem) }
-            guard !found.isEmpty else { continue }
-            withKnownIssue("\(known.rule): \(known.reason)") {
-                Issue.record("\(what): \(found.count) problem(s) \(known.rule)")
-            }
-        }
         #expect(
-            unknown.isEmpty && (run.status == 0 || !problems.isEmpty),
+            run.status == 0 && run.problems.isEmpty,
             "\(what): Scripts/einvoice-check found problems (files kept in \(folder.path)):\n\(run.failures)")
-        if unknown.isEmpty { try? FileManager.default.removeItem(at: folder) }
+        if run.status == 0 { try? FileManager.default.removeItem(at: folder) }
     }
 
     @Test func theCorpusCoversEveryScenarioCategoryAndCurrency() {

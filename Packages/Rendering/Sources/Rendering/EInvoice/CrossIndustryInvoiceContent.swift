@@ -132,7 +132,7 @@ struct CrossIndustryInvoiceContent {
             try writeLine(index, &xml)
         }
         try writeAgreement(&xml)
-        writeDelivery(&xml)
+        try writeDelivery(&xml)
         try writeSettlement(&xml)
         xml.close()
         xml.close()
@@ -215,6 +215,12 @@ struct CrossIndustryInvoiceContent {
         _ name: String, _ party: InvoiceParty, _ role: EInvoiceRole, _ xml: inout XMLWriter
     ) throws(EInvoiceError) {
         xml.open(name)
+        // A seller without a VAT identifier is identified by its tax registration (BT-29 as well as BT-32), so an
+        // invoice outside the scope of VAT, which may state no VAT identifier (BR-O-02), still names its seller
+        // (BR-CO-26).
+        if role == .seller, !party.vatID.isPresent, let registration = party.taxRegistration, registration.isPresent {
+            try xml.element("ram:ID", registration.filter { !$0.isWhitespace }, field: .taxIdentifier(role))
+        }
         try xml.element("ram:Name", party.name, field: .name(role))
         if party.contactName.isPresent || party.phone.isPresent || party.email.isPresent {
             xml.open("ram:DefinedTradeContact")
@@ -234,22 +240,7 @@ struct CrossIndustryInvoiceContent {
             xml.close()
         }
         if let address = party.address {
-            xml.open("ram:PostalTradeAddress")
-            if address.postcode.isPresent {
-                try xml.element("ram:PostcodeCode", address.postcode, field: .address(role))
-            }
-            let lines = address.lines.filter(\.isPresent)
-            for (element, line) in zip(["ram:LineOne", "ram:LineTwo", "ram:LineThree"], lines) {
-                try xml.element(element, line, field: .address(role))
-            }
-            if address.city.isPresent {
-                try xml.element("ram:CityName", address.city, field: .address(role))
-            }
-            xml.element("ram:CountryID", formatted: address.countryCode)
-            if let subdivision = address.subdivision, subdivision.isPresent {
-                try xml.element("ram:CountrySubDivisionName", subdivision, field: .address(role))
-            }
-            xml.close()
+            try writeAddress(address, role, &xml)
         }
         if let email = party.email, email.isPresent {
             xml.open("ram:URIUniversalCommunication")
@@ -266,8 +257,39 @@ struct CrossIndustryInvoiceContent {
         xml.close()
     }
 
-    private func writeDelivery(_ xml: inout XMLWriter) {
+    private func writeAddress(
+        _ address: PostalAddress, _ role: EInvoiceRole, _ xml: inout XMLWriter
+    ) throws(EInvoiceError) {
+        xml.open("ram:PostalTradeAddress")
+        if address.postcode.isPresent {
+            try xml.element("ram:PostcodeCode", address.postcode, field: .address(role))
+        }
+        let lines = address.lines.filter(\.isPresent)
+        for (element, line) in zip(["ram:LineOne", "ram:LineTwo", "ram:LineThree"], lines) {
+            try xml.element(element, line, field: .address(role))
+        }
+        if address.city.isPresent {
+            try xml.element("ram:CityName", address.city, field: .address(role))
+        }
+        xml.element("ram:CountryID", formatted: address.countryCode)
+        if let subdivision = address.subdivision, subdivision.isPresent {
+            try xml.element("ram:CountrySubDivisionName", subdivision, field: .address(role))
+        }
+        xml.close()
+    }
+
+    /// The delivery: an intra-community supply states where it went (BT-80, rule BR-IC-12), the buyer's address
+    /// (the model has no separate deliver-to address); every invoice states the day of supply when it has one.
+    private func writeDelivery(_ xml: inout XMLWriter) throws(EInvoiceError) {
         xml.open("ram:ApplicableHeaderTradeDelivery")
+        if figures.vatBreakdown.contains(where: { $0.category == .intraCommunity }),
+            let address = invoice.client.address
+        {
+            xml.open("ram:ShipToTradeParty")
+            try xml.element("ram:Name", invoice.client.name, field: .name(.buyer))
+            try writeAddress(address, .buyer, &xml)
+            xml.close()
+        }
         if let day = invoice.serviceDate {
             xml.open("ram:ActualDeliverySupplyChainEvent")
             writeDate("ram:OccurrenceDateTime", day, &xml)

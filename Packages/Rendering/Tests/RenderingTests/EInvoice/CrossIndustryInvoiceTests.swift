@@ -201,6 +201,24 @@ struct CrossIndustryInvoiceTests {
         #expect(exempt.text(Self.settlement + "/ram:ApplicableTradeTax/ram:ExemptionReasonCode") == "VATEX-EU-132-1I")
     }
 
+    @Test func anIntraCommunitySupplyStatesWhereItWent() throws {
+        var invoice = try germanInvoice(lines: [
+            InvoiceLineItem(description: "Maschine", quantity: 1, unitPrice: 9_000, vatCategory: .intraCommunity)
+        ])
+        invoice.client.address?.countryCode = "FR"
+        let delivery = "rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeDelivery"
+        let root = try writtenTree(invoice)
+        #expect(CrossIndustryInvoiceSchemaOrder.violations(in: root) == [])
+        // BT-80, the deliver-to country, is required for an intra-community supply (BR-IC-12).
+        #expect(root.text(delivery + "/ram:ShipToTradeParty/ram:PostalTradeAddress/ram:CountryID") == "FR")
+        #expect(root.text(delivery + "/ram:ShipToTradeParty/ram:PostalTradeAddress/ram:CityName") == "Musterhausen")
+        #expect(root.at(delivery)?.childNames == ["ram:ShipToTradeParty", "ram:ActualDeliverySupplyChainEvent"])
+        // Any other supply names no deliver-to party.
+        invoice.lineItems[0].vatCategory = .standard
+        invoice.lineItems[0].taxRate = TaxRate(percent: 19)
+        #expect(try writtenTree(invoice).at(delivery)?.childNames == ["ram:ActualDeliverySupplyChainEvent"])
+    }
+
     @Test func outsideTheScopeOfVATStatesNoRate() throws {
         var invoice = try germanInvoice(lines: [
             InvoiceLineItem(description: "Spende", quantity: 1, unitPrice: 50, vatCategory: .outsideScope)
@@ -216,6 +234,14 @@ struct CrossIndustryInvoiceTests {
         #expect(root.at(Self.settlement + "/ram:ApplicableTradeTax")?.child("ram:RateApplicablePercent") != nil)
         #expect(root.text(Self.settlement + "/ram:ApplicableTradeTax/ram:ExemptionReasonCode") == "VATEX-EU-O")
         #expect(root.text(Self.settlement + "/ram:ApplicableTradeTax/ram:BasisAmount") == "55.00")
+        // With a VAT identifier the seller is identified by it; without one (BR-O-02 forbids it here), by its tax
+        // registration as the seller identifier too (BT-29), so BR-CO-26 holds.
+        let seller = "rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeAgreement/ram:SellerTradeParty"
+        #expect(root.at(seller)?.child("ram:ID") == nil)
+        invoice.seller.vatID = nil
+        let withoutVATID = try writtenTree(invoice)
+        #expect(CrossIndustryInvoiceSchemaOrder.violations(in: withoutVATID) == [])
+        #expect(withoutVATID.text(seller + "/ram:ID") == "22/815/08150")
     }
 
     @Test func mixedRatesGetOneBreakdownEachInTheSharedOrder() throws {

@@ -138,6 +138,7 @@ enum CrossIndustryInvoiceSchemaOrder {
         ],
         "ram:SellerTradeParty": tradeParty,
         "ram:BuyerTradeParty": tradeParty,
+        "ram:ShipToTradeParty": tradeParty,
         "ram:DefinedTradeContact": [
             "ram:PersonName", "ram:DepartmentName", "ram:TelephoneUniversalCommunication",
             "ram:EmailURIUniversalCommunication",
