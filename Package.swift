@@ -182,7 +182,7 @@ let package = Package(
             kits: ["Validation", "Storage"]),
         suite(
             ofFeature: "InvoicesFeature", using: ["Essentials", "Validation", "Rendering", "Storage", "Networking"],
-            kits: ["Validation", "Rendering", "Storage", "Networking"]),
+            kits: ["Essentials", "Validation", "Rendering", "Storage", "Networking"]),
         suite(
             ofFeature: "OnboardingFeature", using: ["Validation", "Registration", "Networking"],
             kits: ["Validation", "Registration", "Networking"]),

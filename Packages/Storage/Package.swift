@@ -41,7 +41,7 @@ let package = Package(
         .testTarget(
             name: "StorageTests",
             dependencies: [
-                "Storage", "StorageTesting", "StorageSQLite", "StorageFileSystem", "StorageCSQLite", essentials,
+                "Storage", "StorageTesting", "StorageSQLite", "StorageFileSystem", essentials,
                 essentialsTesting,
             ],
             swiftSettings: swiftSettings

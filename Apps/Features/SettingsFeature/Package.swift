@@ -21,6 +21,7 @@ let package = Package(
         .package(path: "../../../Packages/Essentials"),
         .package(path: "../../../Packages/Validation"),
         .package(path: "../../../Packages/Storage"),
+        .package(path: "../../../Packages/Rendering"),
         .package(path: "../../CommandKit"),
     ],
     targets: [
@@ -30,6 +31,7 @@ let package = Package(
                 .product(name: "Essentials", package: "Essentials"),
                 .product(name: "Validation", package: "Validation"),
                 .product(name: "Storage", package: "Storage"),
+                .product(name: "Rendering", package: "Rendering"),
                 .product(name: "CommandKit", package: "CommandKit"),
             ],
             swiftSettings: swiftSettings

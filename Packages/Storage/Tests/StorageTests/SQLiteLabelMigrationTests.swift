@@ -1,7 +1,6 @@
 import EssentialsTesting
 import Foundation
 import Storage
-import StorageCSQLite
 import StorageSQLite
 import Testing
 
@@ -40,14 +39,24 @@ struct SQLiteLabelMigrationTests {
         "PRAGMA user_version = 3",
     ]
 
+    /// Writes the old database with Python's sqlite3 module (the scripts install Python 3): another SQLite client,
+    /// as an earlier build was, and no C module the root build's suite cannot import.
     private func writeVersionThree(at url: URL) throws {
-        var handle: OpaquePointer?
-        #expect(sqlite3_open(url.path, &handle) == SQLITE_OK)
-        defer { sqlite3_close(handle) }
-        for statement in Self.versionThree {
-            let code = sqlite3_exec(handle, statement, nil, nil, nil)
-            try #require(code == SQLITE_OK, "\(statement): \(String(cString: sqlite3_errmsg(handle)))")
-        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments =
+            [
+                "python3", "-c",
+                "import sqlite3, sys\ndb = sqlite3.connect(sys.argv[1])\n"
+                    + "for statement in sys.argv[2:]:\n    db.execute(statement)\ndb.commit()\ndb.close()",
+                url.path,
+            ] + Self.versionThree
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        process.waitUntilExit()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        try #require(process.terminationStatus == 0, "python3 could not write the old database: \(message)")
     }
 
     @Test func openingAVersionThreeDatabaseAddsTheColumnsAndKeepsEveryRow() async throws {

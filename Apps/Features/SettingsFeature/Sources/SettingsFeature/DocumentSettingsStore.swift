@@ -25,7 +25,7 @@ public struct DocumentSettingsStore: SettingsReading, SettingsEditing {
     /// Creates a store on `documents`, wording problems with `messages`; text the invoice fonts cannot draw is
     /// refused when `undrawableCharacters` is given, and a fallback font file `fontProblem` finds fault with.
     /// Without `fontProblem` any non-empty path is kept. A locale is kept when `localeCheck` knows it
-    /// (Foundation's lists, ``FoundationLocaleCheck``, when none is given). An invoice language is kept when
+    /// (``RenderingLocaleCheck``, the Rendering package's, when none is given). An invoice language is kept when
     /// `invoiceLanguages` has it (the codes of the label catalogs the app prints with; ``InvoiceLanguage/builtIn``
     /// when none are given).
     ///
@@ -43,7 +43,7 @@ public struct DocumentSettingsStore: SettingsReading, SettingsEditing {
         self.messages = messages
         self.undrawableCharacters = undrawableCharacters
         self.fontProblem = fontProblem
-        self.localeCheck = localeCheck ?? FoundationLocaleCheck.check
+        self.localeCheck = localeCheck ?? RenderingLocaleCheck.check
         self.invoiceLanguages = invoiceLanguages ?? InvoiceLanguage.builtIn
     }
 

@@ -1,13 +1,14 @@
 public import Foundation
+import Rendering
 public import Validation
 
-/// The languages invoices are printed in (`invoice.language`). This feature does not read the label catalogs (the
-/// Rendering package does); it keeps the choice, checked against the languages the app hands over
-/// (`DocumentSettingsStore(invoiceLanguages:)`), and decides the default (``LedgerSettings/invoiceLanguage(available:systemLocale:)``).
+/// The languages invoices are printed in (`invoice.language`). The Rendering package's label catalogs name them; this
+/// feature keeps the choice, checked against those languages (or the ones the app hands over,
+/// `DocumentSettingsStore(invoiceLanguages:)`), and decides the default (``LedgerSettings/invoiceLanguage(available:systemLocale:)``).
 public enum InvoiceLanguage {
-    /// The ISO 639-1 codes of the catalogs the Rendering package ships, sorted: the list a store checks against
-    /// when the app hands over none. The app hands over the Rendering package's own list (`InvoiceLabels.available`).
-    public static let builtIn = ["cs", "de", "en", "es", "fr", "it", "nl", "pl", "pt"]
+    /// The ISO 639-1 codes of the catalogs the Rendering package ships (`InvoiceLabels.available`), sorted: the
+    /// list a store checks against when it is given none.
+    public static var builtIn: [String] { InvoiceLabels.available }
 
     /// The language every invoice falls back to.
     public static let fallback = "en"

@@ -97,19 +97,18 @@ struct WeekdayAndLocaleTests {
         #expect(error.description == "there is no locale 'de_AT'; the closest are de_DE, de_CH")
     }
 
-    @Test func foundationsCheckSuggestsAtMostFiveTheSameLanguageFirst() {
-        guard case .unknown(let suggestions) = FoundationLocaleCheck.result(for: "pl_XX") else {
+    @Test func theRenderingPackagesCheckSuggestsAtMostFiveTheSameLanguageFirst() {
+        guard case .unknown(let suggestions) = RenderingLocaleCheck.check("pl_XX") else {
             Issue.record("pl_XX should be unknown")
             return
         }
         #expect(suggestions.count <= 5 && suggestions.first?.hasPrefix("pl") == true, "\(suggestions)")
-        guard case .unknown(let others) = FoundationLocaleCheck.result(for: "xx_YY") else {
+        guard case .unknown(let others) = RenderingLocaleCheck.check("xx_YY") else {
             Issue.record("xx_YY should be unknown")
             return
         }
         #expect(!others.isEmpty && others.count <= 5)
-        #expect(FoundationLocaleCheck.result(for: "en_DE") == .known)
-        #expect(FoundationLocaleCheck.result(for: "") == .unknown(suggestions: []))
-        #expect(FoundationLocaleCheck.editDistance("kitten", "sitting") == 3)
+        #expect(RenderingLocaleCheck.check("pl_PL") == .known)
+        #expect(RenderingLocaleCheck.check("") == .unknown(suggestions: []))
     }
 }
