@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 import RenderingTesting
 import Testing
@@ -57,6 +58,23 @@ struct LabelCatalogTests {
         #expect(labels[.documentTitle] == language.title.uppercased())
         #expect(language.vat.contains(labels[.taxRate]), "\(labels[.taxRate])")
         #expect(labels[.taxLine].hasPrefix(labels[.taxRate] + " "))
+    }
+
+    /// The reverse-charge wording each country's invoices use, and that every language words each reason its own way.
+    @Test(arguments: [
+        ("en", "Reverse charge"), ("de", "Steuerschuldnerschaft des Leistungsempfängers"), ("fr", "Autoliquidation"),
+        ("es", "Inversión del sujeto pasivo"), ("it", "Inversione contabile"), ("nl", "BTW verlegd"),
+        ("pl", "Odwrotne obciążenie"), ("cs", "Přenesení daňové povinnosti"), ("pt", "autoliquidação"),
+    ])
+    func eachCatalogStatesWhyNoVATIsChargedInItsOwnWords(code: String, reverseCharge: String) throws {
+        let labels = try InvoiceLabels(language: code)
+        #expect(labels.exemptionReason(for: .reverseCharge)?.contains(reverseCharge) == true)
+        for category in [VATCategory.intraCommunity, .export, .outsideScope] {
+            let reason = try #require(labels.exemptionReason(for: category))
+            #expect(code == "en" || reason != InvoiceLabels.english.exemptionReason(for: category), "\(code)")
+        }
+        #expect(labels.exemptionReason(for: .standard) == nil && labels.exemptionReason(for: .exempt) == nil)
+        #expect(labels.dueOn("2026-12-24").contains("2026-12-24") && !labels.dueOn("x").contains("{date}"))
     }
 
     @Test func theShippedEnglishIsTheBuiltInEnglish() throws {

@@ -184,7 +184,7 @@ public struct InvoiceDrafting: Sendable {
         var result: [VATCategory: (reason: String, code: String?)] = [:]
         for category in categories {
             let typed = request.exemptionReason?.trimmingCharacters(in: .whitespacesAndNewlines)
-            let reason = (typed?.isEmpty == false ? typed : nil) ?? VATExemptionWording.text(category, labels: labels)
+            let reason = (typed?.isEmpty == false ? typed : nil) ?? labels.exemptionReason(for: category)
             guard let reason else { continue }
             result[category] = (reason, category.standardExemptionCode)
         }
@@ -232,7 +232,7 @@ public struct InvoiceDrafting: Sendable {
 
     /// "Due on 2026-12-24", in the invoice's language.
     func paymentTerms(due: Date) -> String {
-        VATExemptionWording.dueOn(dayText(due), labels: labels)
+        labels.dueOn(dayText(due))
     }
 
     // MARK: Parties

@@ -1,4 +1,4 @@
-import Essentials
+public import Essentials
 public import Foundation
 
 /// Names every text an invoice prints that is not the caller's data: titles, column headings, totals, the page
@@ -103,6 +103,17 @@ public enum InvoiceLabel: String, Hashable, Sendable, CaseIterable {
     case categoryExport
     /// The name of the VAT category outside the scope of VAT.
     case categoryOutsideScope
+    /// Why a reverse-charge invoice charges no VAT, as the invoice states it ("Reverse charge: the recipient is
+    /// liable for the VAT", "Steuerschuldnerschaft des Leistungsempfängers").
+    case exemptionReverseCharge
+    /// Why an intra-community supply charges no VAT, with the article of law it rests on.
+    case exemptionIntraCommunity
+    /// Why an export charges no VAT, with the article of law it rests on.
+    case exemptionExport
+    /// Why a supply outside the scope of VAT charges none.
+    case exemptionOutsideScope
+    /// The payment terms of an invoice that states only its due day; `{date}` is replaced by the day.
+    case dueOn
 
     /// The placeholders the label's text must carry, in every language: the renderer replaces exactly these, so a
     /// translation that drops one would hide a figure and one that adds another would print it raw.
@@ -112,6 +123,7 @@ public enum InvoiceLabel: String, Hashable, Sendable, CaseIterable {
         case .taxLineWithCategory: ["{rate}", "{category}", "{base}"]
         case .page: ["{page}", "{count}"]
         case .correctsInvoice: ["{number}", "{date}"]
+        case .dueOn: ["{date}"]
         default: []
         }
     }
@@ -215,6 +227,23 @@ public struct InvoiceLabels: Hashable, Sendable {
         self[.correctsInvoice].replacingPlaceholder("{number}", with: number).replacingPlaceholder("{date}", with: date)
     }
 
+    /// The standard reason why `category` charges no VAT, in this language; nil for the standard and zero-rated
+    /// categories (no reason needed) and for exempt supplies, whose reason names their own article of law.
+    public func exemptionReason(for category: VATCategory) -> String? {
+        switch category {
+        case .reverseCharge: self[.exemptionReverseCharge]
+        case .intraCommunity: self[.exemptionIntraCommunity]
+        case .export: self[.exemptionExport]
+        case .outsideScope: self[.exemptionOutsideScope]
+        case .standard, .zeroRated, .exempt: nil
+        }
+    }
+
+    /// The payment terms "Due on 2026-12-24" in this language, with `date` as given.
+    public func dueOn(_ date: String) -> String {
+        self[.dueOn].replacingPlaceholder("{date}", with: date)
+    }
+
     /// The footer: "Page 2 of 5".
     func page(_ page: Int, of count: Int) -> String {
         self[.page].replacingPlaceholder("{page}", with: String(page))
@@ -246,6 +275,10 @@ public struct InvoiceLabels: Hashable, Sendable {
         .categoryZeroRated: "zero-rated", .categoryExempt: "exempt", .categoryReverseCharge: "reverse charge",
         .categoryIntraCommunity: "intra-community supply", .categoryExport: "export",
         .categoryOutsideScope: "outside the scope of VAT",
+        .exemptionReverseCharge: "Reverse charge: the recipient is liable for the VAT",
+        .exemptionIntraCommunity: "Intra-community supply, exempt under Article 138 of Directive 2006/112/EC",
+        .exemptionExport: "Export outside the EU, exempt under Article 146 of Directive 2006/112/EC",
+        .exemptionOutsideScope: "Not subject to VAT: outside the scope of VAT", .dueOn: "Due on {date}",
     ]
 }
 
