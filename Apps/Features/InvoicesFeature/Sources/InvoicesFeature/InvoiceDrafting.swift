@@ -107,11 +107,29 @@ public struct InvoiceDrafting: Sendable {
     static func optionName(ofPath path: String) -> String {
         if path.hasPrefix("vatExemptions.") { return "--exemption-reason" }
         if path.hasPrefix("allowancesCharges") { return "--discount" }
+        if let item = itemOption(ofPath: path) { return item }
         return optionNames[path] ?? path
     }
 
+    /// `lineItems[0].unitPrice` is what the user typed as the price of the first `--item`: `--item 1 (price)`.
+    private static func itemOption(ofPath path: String) -> String? {
+        guard path.hasPrefix("lineItems[") else { return path == "lineItems" ? "--item" : nil }
+        let rest = path.dropFirst("lineItems[".count)
+        guard let close = rest.firstIndex(of: "]"), let index = Int(rest[..<close]) else { return "--item" }
+        let field = rest[close...].dropFirst().drop { $0 == "." }
+        let part = field.isEmpty ? nil : itemParts[String(field.prefix { $0 != "." })]
+        return "--item \(index + 1)" + (part.map { " (\($0))" } ?? "")
+    }
+
+    private static let itemParts = [
+        "description": "description", "quantity": "quantity", "unitPrice": "price", "vatCategory": "VAT",
+        "taxPercent": "VAT", "allowancesCharges": "discount",
+    ]
+
     private static let optionNames: [String: String] = [
-        "buyerVATID": "--client-vat-id", "buyerAddress": "--client-address",
+        "clientName": "--client", "currencyCode": "--currency", "taxPercent": "--tax", "dueDate": "--due",
+        "issueDate": "the issue date", "notes": "--notes", "buyerVATID": "--client-vat-id",
+        "buyerAddress": "--client-address",
         "buyerAddress.countryCode": "--client-country", "buyerAddress.postcode": "--client-postcode",
         "buyerAddress.city": "--client-city", "buyerAddress.lines": "--client-address",
         "buyerEmail": "--client-email", "buyerReference": "--buyer-reference", "orderReference": "--order-reference",

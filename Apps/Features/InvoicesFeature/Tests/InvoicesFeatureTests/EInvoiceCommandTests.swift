@@ -71,6 +71,22 @@ struct EInvoiceCommandTests {
         #expect(request.exemptionReason == "Reverse charge" && request.serviceDate != nil)
     }
 
+    @Test func problemsNameTheOptionTheUserTypedNotTheFormsPath() async throws {
+        let command = EInvoiceCommandFixture()
+        let result = await command.harness.run([
+            "invoice", "new", "--client", "ACME", "--item", "Work;1;10", "--item", "Yen work;2;12.5", "--currency",
+            "JPY",
+        ])
+        #expect(result.status == .dataError)
+        #expect(result.error.contains("--item 2 (price): Prices in JPY have no decimal places"), "\(result.error)")
+        #expect(!result.error.contains("lineItems") && !result.error.contains("currencyCode"), "\(result.error)")
+        #expect(InvoiceDrafting.optionName(ofPath: "lineItems[0].description") == "--item 1 (description)")
+        #expect(InvoiceDrafting.optionName(ofPath: "lineItems") == "--item")
+        #expect(InvoiceDrafting.optionName(ofPath: "lineItems[x]") == "--item")
+        #expect(InvoiceDrafting.optionName(ofPath: "currencyCode") == "--currency")
+        #expect(InvoiceDrafting.optionName(ofPath: "clientName") == "--client")
+    }
+
     @Test func aDescriptionWithSemicolonsAndThreeFieldItemsStillRead() throws {
         #expect(
             try InvoiceCommands.item("Design; phase 2;1;300")

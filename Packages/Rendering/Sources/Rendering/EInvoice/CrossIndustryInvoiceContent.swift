@@ -115,7 +115,7 @@ struct CrossIndustryInvoiceContent {
     // MARK: - Writing
 
     /// The whole document.
-    func write() throws(EInvoiceError) -> String {
+    func write() throws(EInvoiceError) -> [UInt8] {
         var xml = XMLWriter()
         xml.open(
             "rsm:CrossIndustryInvoice",
@@ -136,7 +136,7 @@ struct CrossIndustryInvoiceContent {
         try writeSettlement(&xml)
         xml.close()
         xml.close()
-        return xml.text
+        return xml.bytes
     }
 
     private func writeContext(_ xml: inout XMLWriter) {

@@ -47,6 +47,6 @@ public struct CrossIndustryInvoiceWriter: EInvoiceWriting {
     /// The invoice as CII XML in UTF-8, or the first reason it cannot be written.
     public func xml(for invoice: InvoiceDocument) throws(EInvoiceError) -> Data {
         let content = try CrossIndustryInvoiceContent(invoice, profile: profile)
-        return Data(try content.write().utf8)
+        return Data(try content.write())
     }
 }

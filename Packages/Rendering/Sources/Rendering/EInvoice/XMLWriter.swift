@@ -4,17 +4,16 @@
 ///
 /// Output is deterministic: attributes in the order given, two spaces per level, `\n` line ends.
 struct XMLWriter {
-    /// The document so far, starting with the XML declaration.
-    private(set) var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    /// The document so far, in UTF-8, starting with the XML declaration. Bytes are appended in place: a
+    /// 1,000-line invoice is a megabyte of XML, and building it from concatenated strings cost most of its time.
+    private(set) var bytes: [UInt8] = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n".utf8)
     /// The names of the open elements, innermost last.
     private var open: [String] = []
 
     /// Opens `name` with `attributes` (values are escaped, names are the writer's own constants).
     mutating func open(_ name: String, _ attributes: KeyValuePairs<String, String> = [:]) {
-        indent()
-        text += "<" + name
-        append(attributes)
-        text += ">\n"
+        startTag(name, attributes)
+        bytes += [UInt8(ascii: ">"), UInt8(ascii: "\n")]
         open.append(name)
     }
 
@@ -22,7 +21,9 @@ struct XMLWriter {
     mutating func close() {
         guard let name = open.popLast() else { return }
         indent()
-        text += "</" + name + ">\n"
+        bytes += [UInt8(ascii: "<"), UInt8(ascii: "/")]
+        bytes += name.utf8
+        bytes += [UInt8(ascii: ">"), UInt8(ascii: "\n")]
     }
 
     /// Writes `<name attributes>value</name>` on one line, checking `value` for characters XML cannot carry.
@@ -30,31 +31,37 @@ struct XMLWriter {
         _ name: String, _ value: String, _ attributes: KeyValuePairs<String, String> = [:],
         field: EInvoiceField
     ) throws(EInvoiceError) {
-        let escaped = try Self.escaped(value, field: field, inAttribute: false)
-        indent()
-        text += "<" + name
-        append(attributes)
-        text += ">" + escaped + "</" + name + ">\n"
+        element(name, formatted: try Self.escaped(value, field: field, inAttribute: false), attributes)
     }
 
     /// Writes an element whose value the writer made itself (a number, a date, a code from a fixed list), so
     /// there is nothing to check.
     mutating func element(_ name: String, formatted value: String, _ attributes: KeyValuePairs<String, String> = [:]) {
-        indent()
-        text += "<" + name
-        append(attributes)
-        text += ">" + value + "</" + name + ">\n"
+        startTag(name, attributes)
+        bytes.append(UInt8(ascii: ">"))
+        bytes += value.utf8
+        bytes += [UInt8(ascii: "<"), UInt8(ascii: "/")]
+        bytes += name.utf8
+        bytes += [UInt8(ascii: ">"), UInt8(ascii: "\n")]
     }
 
-    /// Attribute values come from the writer or from checked codes: escaped, never checked again.
-    private mutating func append(_ attributes: KeyValuePairs<String, String>) {
+    /// The indentation, `<name` and the attributes (values from the writer or from checked codes: escaped, never
+    /// checked again).
+    private mutating func startTag(_ name: String, _ attributes: KeyValuePairs<String, String>) {
+        indent()
+        bytes.append(UInt8(ascii: "<"))
+        bytes += name.utf8
         for (key, value) in attributes {
-            text += " " + key + "=\"" + Self.escapedAttribute(value) + "\""
+            bytes.append(UInt8(ascii: " "))
+            bytes += key.utf8
+            bytes += [UInt8(ascii: "="), UInt8(ascii: "\"")]
+            bytes += Self.escapedAttribute(value).utf8
+            bytes.append(UInt8(ascii: "\""))
         }
     }
 
     private mutating func indent() {
-        text += String(repeating: "  ", count: open.count)
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * open.count))
     }
 
     /// `value` with `& < > " '` written as entities, and in an attribute tab, line feed and carriage return as
