@@ -71,15 +71,19 @@ struct EInvoiceCommandTests {
         #expect(request.exemptionReason == "Reverse charge" && request.serviceDate != nil)
     }
 
-    @Test func problemsNameTheOptionTheUserTypedNotTheFormsPath() async throws {
-        let command = EInvoiceCommandFixture()
-        let result = await command.harness.run([
-            "invoice", "new", "--client", "ACME", "--item", "Work;1;10", "--item", "Yen work;2;12.5", "--currency",
-            "JPY",
-        ])
-        #expect(result.status == .dataError)
-        #expect(result.error.contains("--item 2 (price): Prices in JPY have no decimal places"), "\(result.error)")
-        #expect(!result.error.contains("lineItems") && !result.error.contains("currencyCode"), "\(result.error)")
+    @Test func problemsNameTheOptionTheUserTypedNotTheFormsPath() throws {
+        let draft = InvoiceDraft(
+            clientName: "ACME",
+            lineItems: [
+                LineItem(id: "1", description: "Work", quantity: 1, unitPrice: 10),
+                LineItem(
+                    id: "2", description: "Yen work", quantity: 2, unitPrice: try #require(Decimal(string: "12.5"))),
+            ],
+            currencyCode: "JPY", issueDate: fixedNow, dueDate: fixedNow)
+        let drafting = testDrafting()
+        let problems = drafting.problems(InvoiceValidator().validate(invoice: draft))
+        #expect(problems.map(\.path) == ["--item 2 (price)"], "\(problems)")
+        #expect(problems.first?.message.hasPrefix("Prices in JPY have no decimal places") == true)
         #expect(InvoiceDrafting.optionName(ofPath: "lineItems[0].description") == "--item 1 (description)")
         #expect(InvoiceDrafting.optionName(ofPath: "lineItems") == "--item")
         #expect(InvoiceDrafting.optionName(ofPath: "lineItems[x]") == "--item")

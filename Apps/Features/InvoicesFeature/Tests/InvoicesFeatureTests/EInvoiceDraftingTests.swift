@@ -149,7 +149,7 @@ struct EInvoiceDraftingTests {
             ValidationFailure(code: .en16931("BR-AE-10"), path: "vatExemptions.AE"),
             ValidationFailure(code: .invoiceNoLineItems, path: "lineItems"),
         ])
-        #expect(problems.map(\.path) == ["--client-country", "--exemption-reason", "lineItems"])
+        #expect(problems.map(\.path) == ["--client-country", "--exemption-reason", "--item"])
     }
 
     @Test func anOldRecordWithoutTheNewFieldsStillReads() throws {

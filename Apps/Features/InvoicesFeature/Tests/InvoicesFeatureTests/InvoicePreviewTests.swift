@@ -102,7 +102,7 @@ struct InvoicePreviewCommandTests {
         let result = await PreviewFixture().harness.run(["invoice", "preview"])
         #expect(result.status == .success, "\(result.error)")
         #expect(result.output.hasPrefix("PREVIEW (not stored, no number taken) for no client yet, issued 2026-03-18"))
-        #expect(result.output.contains("clientName: ") && result.output.contains("[invoice.clientNameMissing]"))
+        #expect(result.output.contains("--client: ") && result.output.contains("[invoice.clientNameMissing]"))
         #expect(result.output.contains("[invoice.noLineItems]"))
     }
 
@@ -133,7 +133,7 @@ struct InvoicePreviewCommandTests {
             Set(object.keys) == ["preview", "client", "issuedOn", "dueOn", "total", "currency", "problems", "pdf"])
         #expect(object["preview"] as? Bool == true && object["client"] as? String == "ACME")
         let problems = try #require(object["problems"] as? [[String: String]])
-        let expected = ["code": "invoice.noLineItems", "path": "lineItems", "message": "Add at least one line item."]
+        let expected = ["code": "invoice.noLineItems", "path": "--item", "message": "Add at least one line item."]
         #expect(problems == [expected])
         #expect(object["pdf"] is NSNull)
     }
