@@ -90,7 +90,7 @@ public struct InvoiceCalculation: Hashable, Sendable {
     /// The total without VAT (BT-109).
     public let totalWithoutVAT: Decimal
     /// One entry per category and rate that a line, allowance or charge uses: categories in
-    /// ``VATCategory/allCases`` order, rates from the lowest.
+    /// the order `VATCategory.allCases` lists them in, rates from the lowest.
     public let vatBreakdown: [VATBreakdown]
     /// The sum of the breakdowns' VAT (BT-110).
     public let vatTotal: Decimal

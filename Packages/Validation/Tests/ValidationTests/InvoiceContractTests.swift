@@ -134,7 +134,9 @@ struct InvoiceContractTests {
             ])
         #expect(
             ValidationMessages.english.messages(for: failures) == [
-                "Prices in \(currency) can have at most \(places) decimal places."
+                places == "0"
+                    ? "Prices in \(currency) have no decimal places: enter whole units, such as 1500."
+                    : "Prices in \(currency) can have at most \(places) decimal places."
             ])
     }
 
