@@ -23,7 +23,7 @@ extension LedgerFactory.Environment {
 
     /// How invoices are printed in this environment.
     var printing: InvoicePrinting {
-        InvoicePrinting(locale: locale, fallbackFont: invoiceFallbackFont)
+        InvoicePrinting(fallbackFont: invoiceFallbackFont)
     }
 }
 

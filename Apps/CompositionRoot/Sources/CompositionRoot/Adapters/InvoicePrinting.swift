@@ -4,19 +4,18 @@ import RenderingZlib
 import Validation
 
 /// How invoices are printed: the fonts (DejaVu Sans, shipped with the Rendering package, and the user's fallback
-/// font when one is set), zlib compression, and the wording for the environment's language. The fonts also tell
-/// the Validation package which characters a draft may not use, so a draft that passes validation always renders.
+/// font when one is set) and zlib compression; the wording comes from the `invoice.language` setting
+/// (`Configured.invoiceLabels`). The fonts also tell the Validation package which characters a draft may not use, so
+/// a draft that passes validation always renders.
 struct InvoicePrinting: Sendable {
     let fonts: InvoiceFonts
     let compressor: ZlibFlateCompressor
-    let labels: InvoiceLabels
 
-    /// The printing for `locale`; a `fallbackFont` that cannot be read is left out (``InvoiceFallbackFont`` says
-    /// why, for the app to tell the user).
-    init(locale: Locale, fallbackFont: URL? = nil) {
+    /// The printing with the built-in fonts and `fallbackFont`; one that cannot be read is left out
+    /// (``InvoiceFallbackFont`` says why, for the app to tell the user).
+    init(fallbackFont: URL? = nil) {
         fonts = fallbackFont.flatMap { try? InvoiceFallbackFont.fonts(adding: $0.path).get() } ?? Self.fonts
         compressor = ZlibFlateCompressor()
-        labels = InvoiceLabels(languageCode: locale.language.languageCode?.identifier ?? "en")
     }
 
     /// Parsed once per process: the font files are large and never change.
