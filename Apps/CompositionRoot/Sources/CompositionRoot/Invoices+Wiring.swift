@@ -34,23 +34,16 @@ extension LedgerFactory {
             uploader: APIInvoiceUploader(api: network.api),
             isSignedIn: { [session = network.session] in await session.token() != nil }, records: documents,
             currency: CurrencyTable.currency)
+        let renderers = Dictionary(
+            uniqueKeysWithValues: templates.templateIDs.map { ($0.rawValue, templates.renderer(for: $0)) })
         let form = InvoiceSubmitter(
-            drafting: drafting,
-            templates: Dictionary(
-                uniqueKeysWithValues: templates.templateIDs.map { ($0.rawValue, templates.renderer(for: $0)) }),
-            documents: documents, seller: seller, sender: sender,
+            drafting: drafting, templates: renderers, documents: documents, seller: seller, sender: sender,
             eInvoices: EInvoiceOutput(
                 writer: { format in
-                    switch format {
-                    case .pdf: nil
-                    case .facturx: CrossIndustryInvoiceWriter(profile: .en16931)
-                    case .xrechnung: CrossIndustryInvoiceWriter(profile: .xrechnung)
-                    }
+                    format.hasXML
+                        ? CrossIndustryInvoiceWriter(profile: format == .xrechnung ? .xrechnung : .en16931) : nil
                 },
-                archival: Dictionary(
-                    uniqueKeysWithValues: templates.templateIDs.compactMap { id in
-                        (templates.renderer(for: id) as? any ArchivalInvoiceRendering).map { (id.rawValue, $0) }
-                    })))
+                archival: renderers.compactMapValues { $0 as? any ArchivalInvoiceRendering }))
         return Invoices(
             form: form, archive: InvoiceArchive(documents: documents),
             uploads: InvoiceUploadRetrier(documents: documents, sender: sender),

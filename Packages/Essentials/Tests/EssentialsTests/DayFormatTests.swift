@@ -83,7 +83,7 @@ struct DecimalTextTests {
     }
 }
 
-@Suite("Essentials: the lock box and the seeded generator")
+@Suite("Essentials: the lock box and the repeatable random generator")
 struct LockedValueTests {
     @Test func concurrentUpdatesAreNeverLost() async {
         let counter = LockedValue(0)

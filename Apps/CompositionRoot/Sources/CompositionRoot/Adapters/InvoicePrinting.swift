@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 import Rendering
 import RenderingZlib
@@ -25,7 +26,6 @@ struct InvoicePrinting: Sendable {
     var undrawableCharacters: UndrawableCharacters {
         { [fonts] text in fonts.unsupportedCharacters(in: text) }
     }
-
 }
 
 /// The user's fallback font for invoices: a TrueType font file (`.ttf`, or the first face of a `.ttc`) that draws
@@ -53,7 +53,8 @@ public enum InvoiceFallbackFont {
         return result
     }
 
-    private static let loaded = FontTable()
+    /// Fonts read so far, by path.
+    private static let loaded = LockedValue<[String: InvoiceFonts]>([:])
 
     private static func read(_ path: String) -> Result<TrueTypeFont, Problem> {
         // Through symbolic links (distributions link font files into place) to what is read.
@@ -102,17 +103,5 @@ public enum InvoiceFallbackFont {
                 "it is not a TrueType font or font collection"
             }
         }
-    }
-}
-
-/// Fonts read so far, by path.
-private final class FontTable: @unchecked Sendable {
-    private let lock = NSLock()
-    private var fonts: [String: InvoiceFonts] = [:]
-
-    func withLock<Result>(_ body: (inout [String: InvoiceFonts]) -> Result) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&fonts)
     }
 }
