@@ -3,7 +3,7 @@ public import Storage
 
 /// A document store in memory, for previews and other teams' tests: it checks, saves, lists and dates documents
 /// exactly like the file and SQLite stores and forgets everything when it goes away.
-public actor FakeDocumentStore: DocumentStore, NumberedDocumentCreating {
+public actor FakeDocumentStore: DocumentStore, NumberedDocumentCreating, NumberedDocumentUpdating {
     private var documents: [DocumentID: Document] = [:]
     private var sequences: [NumberSequence: Int] = [:]
     private let now: @Sendable () -> Date
@@ -46,14 +46,38 @@ public actor FakeDocumentStore: DocumentStore, NumberedDocumentCreating {
         in sequence: NumberSequence,
         _ build: @escaping @Sendable (Int) throws(BuildFailure) -> [DocumentDraft]
     ) throws(NumberedCreationError<BuildFailure>) -> NumberedDocuments {
+        try createNumbered(in: sequence, reading: []) { (number, _) throws(BuildFailure) in try build(number) }
+    }
+
+    /// Reads `ids`, reserves the next number of `sequence` and stores the documents `build` returns for them, or
+    /// nothing; the actor runs one creation at a time, as the real stores' locks do across processes.
+    public func createNumberedDocuments<BuildFailure: Error>(
+        in sequence: NumberSequence, reading ids: [DocumentID],
+        _ build: @escaping @Sendable (Int, [DocumentID: Document]) throws(BuildFailure) -> [DocumentDraft]
+    ) throws(NumberedCreationError<BuildFailure>) -> NumberedDocuments {
+        try createNumbered(in: sequence, reading: ids, build)
+    }
+
+    private func createNumbered<BuildFailure: Error>(
+        in sequence: NumberSequence, reading ids: [DocumentID],
+        _ build: (Int, [DocumentID: Document]) throws(BuildFailure) -> [DocumentDraft]
+    ) throws(NumberedCreationError<BuildFailure>) -> NumberedDocuments {
+        do throws(StorageError) {
+            try NumberedCreation.check(reading: ids)
+        } catch {
+            throw .storage(error)
+        }
         let stored = documents
+        let read = Dictionary(ids.compactMap { id in stored[id].map { (id, $0) } }, uniquingKeysWith: { a, _ in a })
         let plan = try NumberedCreation.plan(
-            after: sequences[sequence] ?? 0, build: build, exists: { stored[$0] != nil })
+            after: sequences[sequence] ?? 0, replacing: Set(ids),
+            build: { (number) throws(BuildFailure) in try build(number, read) }, exists: { stored[$0] != nil })
         let date = now()
         let metadata = plan.drafts.map { draft in
             DocumentMetadata(
                 id: draft.id, contentType: draft.contentType, attributes: draft.attributes,
-                byteCount: draft.bytes.count, createdAt: date, modifiedAt: date)
+                byteCount: draft.bytes.count, createdAt: stored[draft.id]?.metadata.createdAt ?? date,
+                modifiedAt: date)
         }
         for (draft, metadata) in zip(plan.drafts, metadata) {
             documents[draft.id] = Document(metadata: metadata, bytes: draft.bytes)

@@ -89,6 +89,8 @@ public enum NumberedDocumentsProblem: Hashable, Sendable {
     case tooManyTaken(startingAt: Int, count: Int)
     /// The sequence reached the largest number a store can hold.
     case sequenceExhausted
+    /// More documents were named to read than ``DocumentLimits/maximumDocumentsPerNumber``.
+    case tooManyReads(count: Int)
 }
 
 /// The loop every backend runs inside its transaction: ask for the documents of the next number, skip numbers
@@ -99,8 +101,9 @@ package enum NumberedCreation {
 
     /// The number to use, its checked drafts and the skipped numbers, for a sequence whose last issued number is
     /// `last`. `exists` says whether a document id is already stored.
+    /// Drafts whose id is in `replacing` (the documents a ``NumberedDocumentUpdating`` creation read) may exist.
     package static func plan<BuildFailure: Error>(
-        after last: Int, build: (Int) throws(BuildFailure) -> [DocumentDraft],
+        after last: Int, replacing: Set<DocumentID> = [], build: (Int) throws(BuildFailure) -> [DocumentDraft],
         exists: (DocumentID) throws(StorageError) -> Bool
     ) throws(NumberedCreationError<BuildFailure>) -> (number: Int, drafts: [DocumentDraft], skipped: [Int]) {
         var skipped: [Int] = []
@@ -118,7 +121,7 @@ package enum NumberedCreation {
             }
             do throws(StorageError) {
                 try check(drafts)
-                if try anyExists(drafts, exists) {
+                if try anyExists(drafts.filter { !replacing.contains($0.id) }, exists) {
                     skipped.append(number)
                     guard skipped.count <= maximumSkips else {
                         throw .invalidNumberedDocuments(
@@ -138,6 +141,14 @@ package enum NumberedCreation {
     ) throws(StorageError) -> Bool {
         for draft in drafts where try exists(draft.id) { return true }
         return false
+    }
+
+    /// The rule of a ``NumberedDocumentUpdating`` creation's reads: at most
+    /// ``DocumentLimits/maximumDocumentsPerNumber`` ids.
+    package static func check(reading ids: [DocumentID]) throws(StorageError) {
+        guard ids.count <= DocumentLimits.maximumDocumentsPerNumber else {
+            throw .invalidNumberedDocuments(.tooManyReads(count: ids.count))
+        }
     }
 
     /// The rules of one creation's documents: each within `DocumentLimits`, at least one, ids distinct.

@@ -249,6 +249,8 @@ extension NumberedDocumentsProblem: CustomStringConvertible {
         case .tooManyTaken(let start, let count):
             "the documents of \(count) numbers in a row from \(start) on already exist, so their names probably do not depend on the number"
         case .sequenceExhausted: "the sequence reached the largest possible number"
+        case .tooManyReads(let count):
+            "\(count) documents were named to read (at most \(DocumentLimits.maximumDocumentsPerNumber))"
         }
     }
 }
