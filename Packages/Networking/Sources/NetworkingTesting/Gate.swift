@@ -1,4 +1,5 @@
 import Networking
+import Essentials
 
 /// A one-shot gate: tasks wait until a test opens it. Lets a double hold a request or a refresh in flight for
 /// exactly as long as a test needs, with no sleeping.
@@ -8,7 +9,7 @@ public final class Gate: Sendable {
         var waiters: [CheckedContinuation<Void, Never>] = []
     }
 
-    private let state = Locked(State())
+    private let state = LockedValue(State())
 
     /// A closed gate.
     public init() {}

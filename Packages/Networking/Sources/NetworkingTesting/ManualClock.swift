@@ -1,5 +1,6 @@
 public import Foundation
 public import Networking
+import Essentials
 
 /// A clock a test moves by hand: sleeps suspend until ``advance(by:)`` passes their end, and every requested
 /// sleep is recorded, so backoff delays can be asserted exactly and nothing ever waits for real time.
@@ -22,7 +23,7 @@ public final class ManualClock: Sleeper, MonotonicClock, WallClock, Sendable {
         var sleepWaiters = CountWaiters()
     }
 
-    private let state = Locked(State())
+    private let state = LockedValue(State())
     private let origin = ContinuousClock.now
     private let startDate: Date
     private let advancesOnSleep: Bool

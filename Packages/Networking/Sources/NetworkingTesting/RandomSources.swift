@@ -1,12 +1,13 @@
 public import Networking
+import Essentials
 
 /// A reproducible ``/Networking/RandomSource`` (SplitMix64): the same seed gives the same backoff delays on every run.
 public final class SeededRandomSource: RandomSource, Sendable {
-    private let state: Locked<UInt64>
+    private let state: LockedValue<UInt64>
 
     /// A source starting from `seed`.
     public init(seed: UInt64) {
-        state = Locked(seed)
+        state = LockedValue(seed)
     }
 
     /// The next 64 bits.
@@ -25,7 +26,7 @@ public final class SeededRandomSource: RandomSource, Sendable {
 /// `[0.5]`, every full-jitter backoff is exactly half its ceiling.
 public final class ScriptedRandomSource: RandomSource, Sendable {
     private let values: [UInt64]
-    private let index = Locked(0)
+    private let index = LockedValue(0)
 
     /// A source cycling through `fractions` (each clamped to [0, 1); an empty list means 0).
     public init(fractions: [Double]) {

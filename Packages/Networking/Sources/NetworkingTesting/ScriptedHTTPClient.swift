@@ -1,5 +1,6 @@
 import Foundation
 public import Networking
+import Essentials
 
 /// An ``/Networking/HTTPClient`` double that answers from a script and records every request.
 ///
@@ -34,13 +35,13 @@ public final class ScriptedHTTPClient: HTTPClient, Sendable {
         var nextID: UInt64 = 0
     }
 
-    private let state: Locked<State>
+    private let state: LockedValue<State>
     private let whenExhausted: Step
 
     /// Answers the n-th request with the n-th step; after the script, every request gets `whenExhausted`
     /// (by default `.fail(.invalidResponse)`, so a test sees an unexpected extra call).
     public init(_ steps: [Step], whenExhausted: Step = .fail(.invalidResponse)) {
-        state = Locked(State(steps: steps))
+        state = LockedValue(State(steps: steps))
         self.whenExhausted = whenExhausted
     }
 

@@ -1,3 +1,4 @@
+import Essentials
 public import Foundation
 public import Networking
 
@@ -349,7 +350,7 @@ private final class ServerCore: Sendable {
     let wakeRead: Int32
     let wakeWrite: Int32
     let maximumBodyBytes: Int
-    private let state = Locked(State())
+    private let state = LockedValue(State())
 
     private init(port: Int, listener: Int32, wake: (Int32, Int32), maximumBodyBytes: Int) {
         self.port = port

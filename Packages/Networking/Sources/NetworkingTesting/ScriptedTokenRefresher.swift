@@ -1,4 +1,5 @@
 public import Networking
+import Essentials
 
 /// A ``/Networking/TokenRefresher`` double: answers from a script, counts refreshes, and can hold each refresh on a
 /// gate.
@@ -9,13 +10,13 @@ public final class ScriptedTokenRefresher: TokenRefresher, Sendable {
         var waiters = CountWaiters()
     }
 
-    private let state: Locked<State>
+    private let state: LockedValue<State>
     private let gate: Gate?
 
     /// Answers the n-th refresh with the n-th result (then `.refreshRejected(status: 401)`); when `gate` is
     /// given, each refresh waits for it to open first.
     public init(_ results: [Result<AuthToken, HTTPClientError>], gate: Gate? = nil) {
-        state = Locked(State(results: results))
+        state = LockedValue(State(results: results))
         self.gate = gate
     }
 

@@ -1,9 +1,10 @@
 public import Networking
+import Essentials
 
 /// An ``/Networking/HTTPLogSink`` spy: keeps every entry it is given, so a test can assert what was logged and what
 /// never was.
 public final class SpyLogSink: HTTPLogSink, Sendable {
-    private let state = Locked([HTTPLogEntry]())
+    private let state = LockedValue([HTTPLogEntry]())
 
     /// An empty sink.
     public init() {}

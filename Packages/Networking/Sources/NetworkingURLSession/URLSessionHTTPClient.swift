@@ -1,3 +1,4 @@
+import Essentials
 public import Networking
 
 #if canImport(FoundationNetworking)
@@ -195,7 +196,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         var statistics = TransportStatistics()
     }
 
-    private let state = Locked(State())
+    private let state = LockedValue(State())
     let canceller: TaskCanceller
 
     init(canceller: TaskCanceller) {
@@ -256,7 +257,7 @@ final class Starter: Sendable {
     static let onQueue = DispatchSpecificKey<Bool>()
 
     private let queue = DispatchQueue(label: "URLSessionHTTPClient.starter")
-    private let inFlight = Locked(0)
+    private let inFlight = LockedValue(0)
 
     init() {
         queue.setSpecific(key: Self.onQueue, value: true)
@@ -295,7 +296,7 @@ final class Exchange: Sendable {
         var held = 0
     }
 
-    private let state = Locked(State())
+    private let state = LockedValue(State())
     private let method: HTTPMethod
     private let maximumBodyBytes: Int
     /// Told how much body the exchange held, once, as it ends.

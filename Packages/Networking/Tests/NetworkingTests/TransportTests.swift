@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 import NetworkingTesting
 import Testing
@@ -314,7 +315,7 @@ struct ExchangeLifetimeTests {
         let timers = TimerQueue(driver: .manual)
         let url = try #require(URL(string: "http://127.0.0.1:9/never"))
         let exchange = Exchange()
-        let made = Locked(false)
+        let made = LockedValue(false)
         let outcome = await withCheckedContinuation { continuation in
             exchange.begin(continuation)
             exchange.arm(AttemptLimit(queue: timers, uptime: 1_000, error: .timeout))
@@ -387,7 +388,7 @@ struct ExchangeLifetimeTests {
 struct StarterTests {
     /// Where each start ran: true on the starter's queue, false on the caller's thread.
     private final class Places: Sendable {
-        let places = Locked([Bool]())
+        let places = LockedValue([Bool]())
 
         func record() {
             let onQueue = DispatchQueue.getSpecific(key: Starter.onQueue) ?? false

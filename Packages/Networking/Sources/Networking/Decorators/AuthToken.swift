@@ -1,3 +1,5 @@
+import Essentials
+
 /// An access token, the refresh token that renews it, and its version.
 ///
 /// The version identifies which token a 401 rejected, so concurrent failures of the same token share one
@@ -79,11 +81,11 @@ extension TokenStore {
 /// A class with a lock rather than an actor: reading the token is on the path of every request, and a lock
 /// costs nothing there while an actor would switch executors twice per request.
 public final class InMemoryTokenStore: TokenStore {
-    private let current: Locked<AuthToken?>
+    private let current: LockedValue<AuthToken?>
 
     /// Creates a store holding `token`.
     public init(token: AuthToken? = nil) {
-        current = Locked(token)
+        current = LockedValue(token)
     }
 
     /// The current token.

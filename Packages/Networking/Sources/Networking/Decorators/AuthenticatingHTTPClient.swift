@@ -1,3 +1,5 @@
+import Essentials
+
 /// Adds the bearer token to every request and refreshes it when the server answers 401.
 ///
 /// Guarantees:
@@ -76,8 +78,8 @@ private final class Refresher: Sendable {
     private let policy: RefreshPolicy
     private let clock: any MonotonicClock
     private let flights = SingleFlight<String, AuthToken?>(cancelsWhenAbandoned: false)
-    private let recentRefreshes = Locked([ContinuousClock.Instant]())
-    private let refreshCount = Locked(0)
+    private let recentRefreshes = LockedValue([ContinuousClock.Instant]())
+    private let refreshCount = LockedValue(0)
 
     init(
         base: any HTTPClient,

@@ -1,4 +1,5 @@
 import Foundation
+import Essentials
 
 /// Lets concurrent identical GETs share one underlying request.
 ///
@@ -195,7 +196,7 @@ final class CarriedFlights<Key: Hashable & Sendable>: Sendable {
         var statistics = Statistics()
     }
 
-    private let state = Locked(State())
+    private let state = LockedValue(State())
 
     var statistics: Statistics {
         state.withLock { $0.statistics }

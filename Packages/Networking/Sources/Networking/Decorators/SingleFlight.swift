@@ -1,3 +1,5 @@
+import Essentials
+
 /// Runs at most one operation per key at a time; callers that arrive while it runs share its outcome.
 ///
 /// Each caller waits on its own continuation, so a cancelled caller leaves at once (with `.cancelled`) while the
@@ -54,7 +56,7 @@ final class SingleFlight<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         var statistics = Statistics()
     }
 
-    private let state = Locked(State())
+    private let state = LockedValue(State())
     private let cancelsWhenAbandoned: Bool
 
     init(cancelsWhenAbandoned: Bool) {

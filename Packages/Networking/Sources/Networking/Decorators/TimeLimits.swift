@@ -1,3 +1,5 @@
+import Essentials
+
 /// Gives each attempt a time limit: when `timeout` passes first, the attempt is cancelled and the call throws
 /// `.timeout` (which `RetryingHTTPClient` may retry). Place it inside the retry, next to the transport.
 ///
@@ -224,7 +226,7 @@ final class AttemptRace: Sendable {
         var task: Task<Void, Never>?
     }
 
-    private let state = Locked(State())
+    private let state = LockedValue(State())
 
     /// Runs `request` through `base` in a task, after `arm` set up the limits (returning how to remove them).
     static func run(

@@ -1,4 +1,5 @@
 import Dispatch
+import Essentials
 
 /// The timers of the time-limit decorators and of `SystemClock.sleep`: a min-heap of deadlines under one lock,
 /// driven by one Dispatch timer that is reprogrammed lazily.
@@ -59,15 +60,21 @@ final class TimerQueue: Sendable {
     fileprivate struct State {
         var heap: [Timer] = []
         var nextSequence: UInt64 = 0
-        var source: (any DispatchSourceTimer)?
+        var source: DispatchTimer?
         var statistics = Statistics()
+    }
+
+    /// The one Dispatch source. Dispatch sources may be scheduled and cancelled from any thread, but the
+    /// `DispatchSourceTimer` protocol is not marked `Sendable` on every platform; it is only touched under the lock.
+    fileprivate struct DispatchTimer: @unchecked Sendable {
+        let source: any DispatchSourceTimer
     }
 
     /// The queue every `SystemClock` timer of the process uses: one Dispatch source in all, armed only while a
     /// timer is pending (and at most once more after the last one is cancelled).
     static let shared = TimerQueue(driver: .dispatch)
 
-    private let state = Locked(State())
+    private let state = LockedValue(State())
     private let driver: Driver
 
     init(driver: Driver) {
@@ -75,7 +82,7 @@ final class TimerQueue: Sendable {
     }
 
     deinit {
-        state.withLock { $0.source?.cancel() }
+        state.withLock { $0.source?.source.cancel() }
     }
 
     /// The current instant on the clock deadlines are measured in (Dispatch's uptime clock, which its timers use).
@@ -156,14 +163,14 @@ final class TimerQueue: Sendable {
         state.statistics.armings += 1
         guard driver == .dispatch else { return }
         let when = DispatchTime(uptimeNanoseconds: deadline)
-        if let source = state.source {
+        if let source = state.source?.source {
             source.schedule(deadline: when, leeway: .milliseconds(1))
         } else {
             let source = DispatchSource.makeTimerSource(queue: .global())
             source.setEventHandler { [weak self] in self?.fire(now: Self.now()) }
             source.schedule(deadline: when, leeway: .milliseconds(1))
             source.resume()
-            state.source = source
+            state.source = DispatchTimer(source: source)
         }
     }
 }
@@ -230,7 +237,7 @@ private final class Sleep: Sendable {
         var finished = false
     }
 
-    private let state = Locked(State())
+    private let state = LockedValue(State())
 
     func start(_ continuation: CheckedContinuation<Bool, Never>, on queue: TimerQueue, until deadline: UInt64) {
         let cancelled = state.withLock { state -> Bool in
