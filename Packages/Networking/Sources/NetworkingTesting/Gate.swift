@@ -1,5 +1,5 @@
-import Networking
 import Essentials
+import Networking
 
 /// A one-shot gate: tasks wait until a test opens it. Lets a double hold a request or a refresh in flight for
 /// exactly as long as a test needs, with no sleeping.

@@ -1,6 +1,6 @@
+import Essentials
 public import Foundation
 public import Networking
-import Essentials
 
 /// A clock a test moves by hand: sleeps suspend until ``advance(by:)`` passes their end, and every requested
 /// sleep is recorded, so backoff delays can be asserted exactly and nothing ever waits for real time.

@@ -1,5 +1,5 @@
-public import Networking
 import Essentials
+public import Networking
 
 /// A reproducible ``/Networking/RandomSource`` (SplitMix64): the same seed gives the same backoff delays on every run.
 public final class SeededRandomSource: RandomSource, Sendable {

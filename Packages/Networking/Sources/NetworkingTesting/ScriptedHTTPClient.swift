@@ -1,6 +1,6 @@
+import Essentials
 import Foundation
 public import Networking
-import Essentials
 
 /// An ``/Networking/HTTPClient`` double that answers from a script and records every request.
 ///

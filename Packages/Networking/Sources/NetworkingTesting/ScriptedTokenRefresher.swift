@@ -1,5 +1,5 @@
-public import Networking
 import Essentials
+public import Networking
 
 /// A ``/Networking/TokenRefresher`` double: answers from a script, counts refreshes, and can hold each refresh on a
 /// gate.

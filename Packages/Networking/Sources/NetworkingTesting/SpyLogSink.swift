@@ -1,5 +1,5 @@
-public import Networking
 import Essentials
+public import Networking
 
 /// An ``/Networking/HTTPLogSink`` spy: keeps every entry it is given, so a test can assert what was logged and what
 /// never was.

@@ -1,5 +1,5 @@
-import Foundation
 import Essentials
+import Foundation
 
 /// Lets concurrent identical GETs share one underlying request.
 ///
