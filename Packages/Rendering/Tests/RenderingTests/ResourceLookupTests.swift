@@ -17,6 +17,54 @@ struct ResourceLookupTests {
         #expect(fallback.unsupportedCharacters(in: "Café Łódź") == ["Ł", "ź"], "Windows-1252 only")
     }
 
+    /// A font file a person names: each reason it cannot be used is its own case and phrase.
+    @Test func aFontFileIsReadOnlyWhenItIsAFontAndEveryOtherPathSaysWhy() throws {
+        let folder = try TemporaryFolder()
+        func file(_ name: String, _ bytes: Data) throws -> String {
+            let url = folder.url.appendingPathComponent(name)
+            try bytes.write(to: url)
+            return url.path
+        }
+        let dejaVu = FontFixture.packageRoot.appendingPathComponent("Sources/Rendering/Resources/Fonts/DejaVuSans.ttf")
+        let font = try Data(contentsOf: dejaVu)
+        func reason(_ path: String) -> String? {
+            do {
+                _ = try TrueTypeFont(contentsOfFile: path)
+                return nil
+            } catch {
+                return error.reason
+            }
+        }
+        #expect(reason(dejaVu.path) == nil)
+        #expect(throws: FontFileError.noFile) {
+            try TrueTypeFont(contentsOfFile: folder.url.appendingPathComponent("gone.ttf").path)
+        }
+        #expect(reason(folder.url.appendingPathComponent("gone.ttf").path) == "there is no file there")
+        #expect(throws: FontFileError.folder) { try TrueTypeFont(contentsOfFile: folder.url.path) }
+        #expect(reason(folder.url.path) == "it is a folder, not a font file")
+        #expect(throws: FontFileError.notAFile) { try TrueTypeFont(contentsOfFile: "/dev/zero") }
+        #expect(reason("/dev/zero") == "it is a device or a pipe, not a font file")
+        let link = folder.url.appendingPathComponent("linked.ttf")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: dejaVu)
+        #expect(reason(link.path) == nil)
+        #expect(throws: FontFileError.font(.notAFont)) {
+            try TrueTypeFont(contentsOfFile: try file("text.ttf", Data("hello".utf8)))
+        }
+        #expect(reason(try file("text.ttf", Data("hello".utf8))) == "it is not a TrueType font or font collection")
+        #expect(reason(try file("empty.ttf", Data())) == "it is not a TrueType font or font collection")
+        let damaged = reason(try file("cut.ttf", font.prefix(4_000)))
+        #expect(damaged?.hasPrefix("it is damaged (its ") == true, "\(damaged ?? "accepted")")
+        // A sparse file one byte over the limit: refused by its size, without being read.
+        let huge = folder.url.appendingPathComponent("huge.ttf")
+        #expect(FileManager.default.createFile(atPath: huge.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: huge)
+        try handle.truncate(atOffset: UInt64(TrueTypeFont.maximumFileBytes + 1))
+        try handle.close()
+        #expect(throws: FontFileError.tooLarge) { try TrueTypeFont(contentsOfFile: huge.path) }
+        #expect(reason(huge.path) == "the file is larger than the 64 MB a font may be")
+        #expect("\(FontFileError.noFile)" == "The font file cannot be used: there is no file there.")
+    }
+
     @Test func aFolderWithOnlyTheRegularFaceNamesTheBoldFile() throws {
         let folder = try TemporaryFolder()
         try folder.installFonts(at: "Rendering_Rendering.resources/Fonts", only: ["DejaVuSans.ttf"])
