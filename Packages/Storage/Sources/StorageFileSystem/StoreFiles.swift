@@ -95,7 +95,12 @@ enum StoreFiles {
 
     /// Removes unfinished writes left by a crash.
     static func removeTemporaryFiles(in folder: URL) throws(StorageError) {
-        let leftovers = try names(in: folder).filter { $0.hasPrefix(temporaryPrefix) }
+        try removeFiles(startingWith: temporaryPrefix, in: folder)
+    }
+
+    /// Removes every file of `folder` whose name starts with `prefix`, with one flush of the folder.
+    static func removeFiles(startingWith prefix: String, in folder: URL) throws(StorageError) {
+        let leftovers = try names(in: folder).filter { $0.hasPrefix(prefix) }
         try remove(leftovers.map { folder.appendingPathComponent($0) }, in: folder)
     }
 

@@ -60,14 +60,17 @@ enum DocumentQueries {
         try statement.run()
     }
 
-    /// Saves new documents dated `date`, inside the caller's transaction (a numbered creation's).
-    static func insert(_ drafts: [DocumentDraft], date: Date, connection: SQLiteConnection) throws(StorageError) {
+    /// Saves documents modified at `date`, inside the caller's transaction (a numbered creation's); `created`
+    /// gives each one's creation date (`date` for a new document, the stored one for a document it replaces).
+    static func insert(
+        _ drafts: [DocumentDraft], date: Date, created: (DocumentID) -> Date, connection: SQLiteConnection
+    ) throws(StorageError) {
         for draft in drafts {
             let attributes = try coding.encode(draft.attributes)
             let checksum = Int64(CRC32.checksum(draft.bytes))
             try SQLiteOpening.checked { () throws(SQLiteFailure) in
                 try write(
-                    draft, attributes: attributes, checksum: checksum, created: date, modified: date,
+                    draft, attributes: attributes, checksum: checksum, created: created(draft.id), modified: date,
                     connection: connection)
             }
         }

@@ -8,12 +8,15 @@ enum NumberingQueries {
         INSERT INTO number_sequence (name, last) VALUES (?1, ?2) ON CONFLICT (name) DO UPDATE SET last = excluded.last
         """
 
-    /// Reserves the next free number of `sequence` and saves the documents `build` returns for it, or nothing.
+    /// Reads the documents `ids` names, reserves the next free number of `sequence` and saves the documents
+    /// `build` returns for them, or nothing. A plain numbered creation reads nothing.
     ///
-    /// `BEGIN IMMEDIATE` takes the database's write lock before the sequence is read, so no other connection, in
-    /// this process or another, can read the same last number until this transaction ends.
+    /// `BEGIN IMMEDIATE` takes the database's write lock before the sequence and the documents are read, so no
+    /// other connection, in this process or another, can read the same last number, or change a read document,
+    /// until this transaction ends.
     static func create<BuildFailure: Error>(
-        in sequence: NumberSequence, build: (Int) throws(BuildFailure) -> [DocumentDraft], date: Date,
+        in sequence: NumberSequence, reading ids: [DocumentID] = [],
+        build: (Int, [DocumentID: Document]) throws(BuildFailure) -> [DocumentDraft], date: Date,
         connection: SQLiteConnection
     ) -> Result<NumberedDocuments, NumberedCreationError<BuildFailure>> {
         do {
@@ -21,7 +24,7 @@ enum NumberingQueries {
         } catch {
             return .failure(.storage(error.storageError))
         }
-        let result = reserveAndSave(in: sequence, build: build, date: date, connection: connection)
+        let result = reserveAndSave(in: sequence, reading: ids, build: build, date: date, connection: connection)
         do {
             if case .success = result {
                 try connection.execute("COMMIT")
@@ -36,19 +39,28 @@ enum NumberingQueries {
     }
 
     private static func reserveAndSave<BuildFailure: Error>(
-        in sequence: NumberSequence, build: (Int) throws(BuildFailure) -> [DocumentDraft], date: Date,
+        in sequence: NumberSequence, reading ids: [DocumentID],
+        build: (Int, [DocumentID: Document]) throws(BuildFailure) -> [DocumentDraft], date: Date,
         connection: SQLiteConnection
     ) -> Result<NumberedDocuments, NumberedCreationError<BuildFailure>> {
         do throws(NumberedCreationError<BuildFailure>) {
             let issued: Int
+            var read: [DocumentID: Document] = [:]
             do {
                 issued = try lastIssued(sequence, connection: connection)
+                // The same query and checks as `load`, on the writer inside the transaction: damaged bytes are
+                // `corrupted` here too, and nothing can change them before the commit.
+                for id in ids where read[id] == nil {
+                    read[id] = try DocumentQueries.load(id, connection: connection)
+                }
             } catch {
                 throw .storage(error)
             }
             let plan = try NumberedCreation.plan(
-                after: issued, build: build,
+                after: issued, replacing: Set(ids), build: { (number) throws(BuildFailure) in try build(number, read) },
                 exists: { (id) throws(StorageError) -> Bool in try DocumentQueries.exists(id, connection: connection) })
+            // A replaced document keeps the date it was first saved, as a plain save keeps it.
+            let created = { (id: DocumentID) in read[id]?.metadata.createdAt ?? date }
             do {
                 try SQLiteOpening.checked { () throws(SQLiteFailure) in
                     let statement = try connection.prepare(raise)
@@ -56,14 +68,14 @@ enum NumberingQueries {
                     try statement.bind(Int64(plan.number), at: 2)
                     try statement.run()
                 }
-                try DocumentQueries.insert(plan.drafts, date: date, connection: connection)
+                try DocumentQueries.insert(plan.drafts, date: date, created: created, connection: connection)
             } catch {
                 throw .storage(error)
             }
             let stored = plan.drafts.map { draft in
                 DocumentMetadata(
                     id: draft.id, contentType: draft.contentType, attributes: draft.attributes,
-                    byteCount: draft.bytes.count, createdAt: date, modifiedAt: date)
+                    byteCount: draft.bytes.count, createdAt: created(draft.id), modifiedAt: date)
             }
             return .success(NumberedDocuments(number: plan.number, documents: stored, skipped: plan.skipped))
         } catch {

@@ -29,7 +29,7 @@ import StorageCSQLite
 /// (``/Storage/StorageError/isDiskFull``) and keeps nothing of itself, reads go on, and a store opened on a full
 /// disk (where the log's shared-memory index cannot be created) reads the database file and connects its writer
 /// with the first write after space came back.
-public final class SQLiteStore: ExpenseStore, DocumentStore, NumberedDocumentCreating {
+public final class SQLiteStore: ExpenseStore, DocumentStore, NumberedDocumentCreating, NumberedDocumentUpdating {
     /// The database file.
     public let url: URL
     /// The writing connection; `nil` once closed, or while a full disk kept it from opening.
@@ -188,12 +188,37 @@ public final class SQLiteStore: ExpenseStore, DocumentStore, NumberedDocumentCre
         in sequence: NumberSequence,
         _ build: @escaping @Sendable (Int) throws(BuildFailure) -> [DocumentDraft]
     ) async throws(NumberedCreationError<BuildFailure>) -> NumberedDocuments {
+        try await createNumbered(in: sequence, reading: []) { (number, _) throws(BuildFailure) in try build(number) }
+    }
+
+    /// Reads `ids`, reserves the next number of `sequence` and saves the documents `build` returns for them in one
+    /// `BEGIN IMMEDIATE` transaction: the documents are read after the write lock is taken, so no connection or
+    /// process changes them before the commit, and a draft with a read id replaces that document (keeping the
+    /// date it was first saved).
+    public func createNumberedDocuments<BuildFailure: Error>(
+        in sequence: NumberSequence, reading ids: [DocumentID],
+        _ build:
+            @escaping @Sendable (_ number: Int, _ read: [DocumentID: Document]) throws(BuildFailure) ->
+            [DocumentDraft]
+    ) async throws(NumberedCreationError<BuildFailure>) -> NumberedDocuments {
+        do throws(StorageError) {
+            try NumberedCreation.check(reading: ids)
+        } catch {
+            throw .storage(error)
+        }
+        return try await createNumbered(in: sequence, reading: ids, build)
+    }
+
+    private func createNumbered<BuildFailure: Error>(
+        in sequence: NumberSequence, reading ids: [DocumentID],
+        _ build: @escaping @Sendable (Int, [DocumentID: Document]) throws(BuildFailure) -> [DocumentDraft]
+    ) async throws(NumberedCreationError<BuildFailure>) -> NumberedDocuments {
         let date = now()
         let url = url
         let result: Result<NumberedDocuments, NumberedCreationError<BuildFailure>>
         do {
             result = try await perform { (connection) throws(StorageError) in
-                NumberingQueries.create(in: sequence, build: build, date: date, connection: connection)
+                NumberingQueries.create(in: sequence, reading: ids, build: build, date: date, connection: connection)
             }
         } catch {
             throw .storage(error)

@@ -35,7 +35,7 @@ enum FaultRuns {
 ///   number of acknowledgements, half by itself at a seeded byte of its writes (the write seams: `DiskWriter` for
 ///   the file store, `SQLiteFullDisk`, SQLite's own write calls, for SQLite), so the kill lands inside a write for certain.
 /// - The disk fills up (`ENOSPC`, SQLite's `SQLITE_FULL`) after a seeded number of bytes while expenses, numbered
-///   documents and documents are saved.
+///   documents (half of them also replacing a counter document they read) and documents are saved.
 /// - A database is damaged at seeded random offsets.
 ///
 /// The writer is this test executable itself, started again with `FaultChild.backendVariable` set so that only
@@ -206,12 +206,14 @@ struct FaultInjectionTests {
         var savedIDs: [[UUID]] = []
         var failedIDs: [[UUID]] = []
         var invoiceTokens: [Int: String] = [:]
+        // Every other invoice also reads a counter document and replaces it increased by one.
+        var counted = 0
         var documents: [DocumentID: Data] = [:]
         var failedDocuments: [DocumentID] = []
         let disk = FillingDisk(capacity: capacity)
         let url = folder.appendingPathComponent(kind == "sqlite" ? "ledger.sqlite" : kind)
         let expenses: (any ExpenseSaving)?
-        let numbered: any NumberedDocumentCreating & DocumentSaving
+        let numbered: any NumberedDocumentCreating & NumberedDocumentUpdating & DocumentSaving
         let close: () async -> Void
         switch kind {
         case "sqlite":
@@ -236,11 +238,17 @@ struct FaultInjectionTests {
         for (step, batch) in plan.enumerated() {
             if step % 4 == 3 {
                 let token = "run \(run) step \(step)"
+                let counts = step % 8 == 7
+                let counterID = try TestCounter.id
                 do throws(NumberedCreationError<StorageError>) {
-                    let created = try await numbered.createNumberedDocuments(in: invoices) {
-                        (number) throws(StorageError) in try TestInvoices.drafts(number: number, token: token)
+                    let created = try await numbered.createNumberedDocuments(
+                        in: invoices, reading: counts ? [counterID] : []
+                    ) { (number, read) throws(StorageError) in
+                        let counter = counts ? [try TestCounter.draft((try TestCounter.value(in: read) ?? 0) + 1)] : []
+                        return try TestInvoices.drafts(number: number, token: token) + counter
                     }
                     invoiceTokens[created.number] = token
+                    if counts { counted += 1 }
                     outcome.acknowledged += 1
                 } catch {
                     guard case .storage(let storageError) = error, isDiskFull(storageError) else {
@@ -292,6 +300,7 @@ struct FaultInjectionTests {
             #expect(try await store.integrityCheck() == [])
             outcome.lost += try await missing(savedIDs, failed: failedIDs, in: store)
             outcome.lost += try await missingInvoices(invoiceTokens, in: store)
+            outcome.lost += try await lostCounts(counted, in: store)
             await store.close()
         case "fileSystemExpenses":
             let store = try await FileSystemExpenseStore.open(in: url)
@@ -299,16 +308,21 @@ struct FaultInjectionTests {
             await store.close()
             let documentStore = try await FileSystemDocumentStore.open(in: folder.appendingPathComponent("documents"))
             outcome.lost += try await missingInvoices(invoiceTokens, in: documentStore)
+            outcome.lost += try await lostCounts(counted, in: documentStore)
             await documentStore.close()
         default:
             let store = try await FileSystemDocumentStore.open(in: url)
             outcome.lost += try await missingInvoices(invoiceTokens, in: store)
+            outcome.lost += try await lostCounts(counted, in: store)
             for (id, bytes) in documents where try await store.load(id)?.bytes != bytes { outcome.lost += 1 }
             for id in failedDocuments { #expect(try await store.load(id) == nil, "a failed save of \(id) exists") }
             await store.close()
         }
         let leftovers = (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? [])
-            .filter { URL(fileURLWithPath: $0).lastPathComponent.hasPrefix(".tmp-") }
+            .filter {
+                let name = URL(fileURLWithPath: $0).lastPathComponent
+                return name.hasPrefix(".tmp-") || name.hasPrefix(".replaced-")
+            }
         #expect(leftovers.isEmpty, "\(leftovers)")
         return outcome
     }
@@ -327,6 +341,14 @@ struct FaultInjectionTests {
         #expect(tokens.keys.sorted() == Array(1..<(tokens.count + 1)), "a failed creation consumed a number")
         #expect(stored == tokens)
         return tokens.filter { stored[$0.key] != $0.value }.count
+    }
+
+    /// 1 when the counter does not show exactly the acknowledged increments (a lost or a failed one counted).
+    private func lostCounts(_ counted: Int, in store: any DocumentStore) async throws -> Int {
+        let counter = try await store.load(try TestCounter.id)
+        let value = counter.map { String(decoding: $0.bytes, as: UTF8.self) } ?? "0"
+        #expect(value == String(counted), "the counter lost or kept a failed increment")
+        return value == String(counted) ? 0 : 1
     }
 
     /// A database damaged at seeded random offsets: opening either succeeds with a sound database or refuses with

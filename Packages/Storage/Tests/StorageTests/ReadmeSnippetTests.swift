@@ -30,6 +30,33 @@ struct ReadmeSnippetTests {
         }
     }
 
+    @Test func numberedUpdate() async throws {
+        try await withTemporaryFolder { folder in
+            let store = try await SQLiteStore.open(at: folder.appendingPathComponent("ledger.sqlite"))
+            // README numbered update starts here.
+            let payments = try NumberSequence("payment")
+            let account = try DocumentID("INV-1.settlement.json")
+            let payment = try await store.createNumberedDocuments(in: payments, reading: [account]) {
+                (number, read) throws(StorageError) in
+                // Absent from `read`: never saved, so nothing was paid yet.
+                let paid = read[account].map { Int(String(decoding: $0.bytes, as: UTF8.self)) ?? 0 } ?? 0
+                // The app checks here that 30 does not exceed what is owed; a throw saves nothing.
+                return [
+                    DocumentDraft(
+                        id: try DocumentID("P-\(number).json"), contentType: DocumentContentType.json,
+                        bytes: Data(#"{"amount":30}"#.utf8)),
+                    DocumentDraft(
+                        id: account, contentType: DocumentContentType.json, bytes: Data(String(paid + 30).utf8)),
+                ]
+            }
+            // payment.number == 1; the account holds 30, and no other creation changed it in between
+            // README numbered update ends here.
+            #expect(payment.number == 1)
+            #expect(try await store.load(account)?.bytes == Data("30".utf8))
+            await store.close()
+        }
+    }
+
     @Test func aSmallRecord() async throws {
         try await withTemporaryFolder { folder in
             // README record starts here.

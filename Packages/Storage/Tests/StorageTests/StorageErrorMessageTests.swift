@@ -17,6 +17,7 @@ struct StorageErrorMessageTests {
         .invalidEntry(id: uuid(1), problem: .priceTooPrecise), .duplicateEntryID(uuid(2)),
         .invalidDocumentID(.unsupportedCharacter(0x20)), .invalidSequenceName(.empty),
         .invalidNumberedDocuments(.tooManyTaken(startingAt: 4, count: 10_001)),
+        .invalidNumberedDocuments(.tooManyReads(count: 17)),
         .invalidRecordFile(file: URL(fileURLWithPath: "/data/session"), problem: .notARegularFile), .cancelled,
         .invalidRange(.dateNotFinite), .invalidCSV(.rowTooLarge(line: 3, limit: 4_194_304)),
         .corrupted(
