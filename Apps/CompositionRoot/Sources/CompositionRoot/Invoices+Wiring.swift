@@ -62,7 +62,8 @@ extension LedgerFactory {
                     ? nil : LedgerSettings.placeholderSeller.name),
             defaults: InvoiceDefaults(
                 format: configured.settings.flatMap { InvoiceFormat(rawValue: $0.invoiceFormat.rawValue) } ?? .pdf,
-                vatCategory: configured.settings?.chosenVATCategory))
+                vatCategory: configured.settings?.chosenVATCategory),
+            clients: ClientDirectory(documents: documents))
     }
 
     /// The templates invoices are printed with, by id; a new template is one more `.registering(...)` here.
@@ -76,5 +77,12 @@ extension LedgerFactory {
     public func invoiceCommands() -> any CommandGroup {
         let ids = Self.invoiceTemplates(.standard14, nil, environment.now).templateIDs.map(\.rawValue)
         return InvoiceCommands(invoices: makeInvoices, templates: ids)
+    }
+
+    /// The client directory's commands, on the data folder's store.
+    public func clientCommands() -> any CommandGroup {
+        ClientCommands(clients: { [store] () async throws(StorageError) -> any ClientDirectoring in
+            ClientDirectory(documents: try await store.open())
+        })
     }
 }

@@ -25,14 +25,17 @@ public struct Invoices: Sendable {
     public let setup: InvoiceSetupNotes
     /// The format and VAT category a new invoice takes when its options name none (the settings' defaults).
     public let defaults: InvoiceDefaults
+    /// The client directory `invoice new --client KEY` fills the client's details from; nil without one.
+    public var clients: (any ClientLooking)?
 
     /// Bundles the parts.
     public init(
         form: any InvoiceSubmitting, archive: any InvoiceArchiving, uploads: any InvoiceUploadRetrying,
         duplication: any InvoiceDuplicating, preview: any InvoicePreviewing, templates: [String],
         display: DisplayContext, setup: InvoiceSetupNotes = InvoiceSetupNotes(),
-        defaults: InvoiceDefaults = InvoiceDefaults()
+        defaults: InvoiceDefaults = InvoiceDefaults(), clients: (any ClientLooking)? = nil
     ) {
+        self.clients = clients
         self.defaults = defaults
         self.form = form
         self.archive = archive
@@ -249,6 +252,11 @@ public struct InvoiceRequest: Hashable, Sendable, Codable {
     public var serviceDate: Date?
     /// A discount on the whole invoice.
     public var discount: InvoiceDiscount?
+    /// The key of the client directory's entry the client's details were copied from; nil for a client typed in.
+    /// The request keeps the copy, so a later change to the entry never changes an issued invoice.
+    public var clientKey: String?
+    /// Days from the issue day to the due day when `dueDate` is nil; nil for the usual 30.
+    public var paymentTermsDays: Int?
 
     /// Creates a request.
     public init(
@@ -257,8 +265,11 @@ public struct InvoiceRequest: Hashable, Sendable, Codable {
         clientAddress: [String] = [], clientPostcode: String? = nil, clientCity: String? = nil,
         clientCountry: String? = nil, clientVATID: String? = nil, clientEmail: String? = nil,
         buyerReference: String? = nil, orderReference: String? = nil, vatCategory: VATCategory? = nil,
-        exemptionReason: String? = nil, serviceDate: Date? = nil, discount: InvoiceDiscount? = nil
+        exemptionReason: String? = nil, serviceDate: Date? = nil, discount: InvoiceDiscount? = nil,
+        clientKey: String? = nil, paymentTermsDays: Int? = nil
     ) {
+        self.clientKey = clientKey
+        self.paymentTermsDays = paymentTermsDays
         self.client = client
         self.items = items
         self.currencyCode = currencyCode
@@ -305,12 +316,15 @@ public struct InvoiceRequest: Hashable, Sendable, Codable {
         exemptionReason = try container.decodeIfPresent(String.self, forKey: .exemptionReason)
         serviceDate = try container.decodeIfPresent(Date.self, forKey: .serviceDate)
         discount = try container.decodeIfPresent(InvoiceDiscount.self, forKey: .discount)
+        clientKey = try container.decodeIfPresent(String.self, forKey: .clientKey)
+        paymentTermsDays = try container.decodeIfPresent(Int.self, forKey: .paymentTermsDays)
     }
 
     private enum CodingKeys: String, CodingKey {
         case client, items, currencyCode, dueDate, template, taxPercent, notes, format, clientAddress
         case clientPostcode, clientCity, clientCountry, clientVATID, clientEmail, buyerReference, orderReference
         case vatCategory, exemptionReason, serviceDate, discount
+        case clientKey, paymentTermsDays
     }
 }
 

@@ -56,7 +56,10 @@ public struct InvoiceCommands: CommandGroup {
         CommandSpec(
             path: ["invoice", "new"], summary: "validate, render, store and upload an invoice",
             options: [
-                .value("client", "NAME", "who is billed", required: true),
+                .value(
+                    "client", "KEY|NAME",
+                    "who is billed: a client's key ('ledger client list') fills in their details, other text is the "
+                        + "client's name", required: true),
                 .value(
                     "item", "\"DESCRIPTION;QUANTITY;PRICE[;VAT]\"",
                     "one line of the invoice; VAT is a category with an optional rate (S19, S 7, AE, Z)",
@@ -126,7 +129,7 @@ public struct InvoiceCommands: CommandGroup {
             let configured = invoices.defaults.vatCategory
             let category = givenCategory ?? (configured == .standard && tax == nil ? nil : configured)
             try Self.checkRates(items: items, invoiceCategory: category, tax: tax)
-            let request = InvoiceRequest(
+            var request = InvoiceRequest(
                 client: invocation.value("client"), items: items,
                 currencyCode: arguments.value("currency") ?? invoices.display.defaultCurrency,
                 dueDate: try invoices.display.day(arguments.value("due"), option: "due"),
@@ -139,6 +142,7 @@ public struct InvoiceCommands: CommandGroup {
                 exemptionReason: arguments.value("exemption-reason"),
                 serviceDate: try invoices.display.day(arguments.value("service-date"), option: "service-date"),
                 discount: discount)
+            request = try await Self.fillingClient(request, invoices: invoices, arguments: arguments)
             let submission: InvoiceSubmission
             do throws(InvoiceError) {
                 submission = try await invoices.form.submit(request)
