@@ -45,7 +45,7 @@ public struct InvoiceDrafting: Sendable {
 
     /// When a form filled in now is issued, and when it is due: the form's day, or 30 days after the issue.
     func dates(of request: InvoiceRequest) -> (issued: Date, due: Date) {
-        let issued = now()
+        let issued = request.issueDate ?? now()
         return (
             issued,
             request.dueDate

@@ -24,7 +24,8 @@ struct ClientFixture {
     var invoices: CommandHarness {
         let flows = flows
         let invoices = Invoices(
-            form: flows.submitter, archive: flows.archive, uploads: flows.retrier, duplication: flows.duplicator,
+            form: flows.submitter, archive: flows.archive, uploads: flows.retrier,
+            duplication: InvoiceDuplicator(documents: flows.documents, form: flows.submitter, clients: directory),
             preview: InvoicePreviewer(
                 drafting: testDrafting(), renderer: InvoicePDFPreviewRenderer(fonts: .standard14),
                 seller: { germanSeller }),
