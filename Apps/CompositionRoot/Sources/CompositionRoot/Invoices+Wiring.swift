@@ -43,11 +43,13 @@ extension LedgerFactory {
                     format.hasXML
                         ? CrossIndustryInvoiceWriter(profile: format == .xrechnung ? .xrechnung : .en16931) : nil
                 },
-                archival: renderers.compactMapValues { $0 as? any ArchivalInvoiceRendering }))
+                archival: renderers.compactMapValues { $0 as? any ArchivalInvoiceRendering }),
+            numbering: .invoices(pattern: configured.settings?.invoiceNumberPattern, calendar: environment.calendar))
+        let clients = ClientDirectory(documents: documents)
         return Invoices(
             form: form, archive: InvoiceArchive(documents: documents),
             uploads: InvoiceUploadRetrier(documents: documents, sender: sender),
-            duplication: InvoiceDuplicator(documents: documents, form: form),
+            duplication: InvoiceDuplicator(documents: documents, form: form, clients: clients),
             preview: InvoicePreviewer(
                 drafting: drafting,
                 renderer: InvoicePDFPreviewRenderer(
@@ -63,7 +65,7 @@ extension LedgerFactory {
             defaults: InvoiceDefaults(
                 format: configured.settings.flatMap { InvoiceFormat(rawValue: $0.invoiceFormat.rawValue) } ?? .pdf,
                 vatCategory: configured.settings?.chosenVATCategory),
-            clients: ClientDirectory(documents: documents))
+            clients: clients)
     }
 
     /// The templates invoices are printed with, by id; a new template is one more `.registering(...)` here.
