@@ -43,11 +43,13 @@ extension LedgerFactory {
                     format.hasXML
                         ? CrossIndustryInvoiceWriter(profile: format == .xrechnung ? .xrechnung : .en16931) : nil
                 },
-                archival: renderers.compactMapValues { $0 as? any ArchivalInvoiceRendering }))
+                archival: renderers.compactMapValues { $0 as? any ArchivalInvoiceRendering }),
+            numbering: .invoices(pattern: configured.settings?.invoiceNumberPattern, calendar: environment.calendar))
+        let clients = ClientDirectory(documents: documents)
         return Invoices(
             form: form, archive: InvoiceArchive(documents: documents),
             uploads: InvoiceUploadRetrier(documents: documents, sender: sender),
-            duplication: InvoiceDuplicator(documents: documents, form: form),
+            duplication: InvoiceDuplicator(documents: documents, form: form, clients: clients),
             preview: InvoicePreviewer(
                 drafting: drafting,
                 renderer: InvoicePDFPreviewRenderer(
@@ -62,7 +64,8 @@ extension LedgerFactory {
                     ? nil : LedgerSettings.placeholderSeller.name),
             defaults: InvoiceDefaults(
                 format: configured.settings.flatMap { InvoiceFormat(rawValue: $0.invoiceFormat.rawValue) } ?? .pdf,
-                vatCategory: configured.settings?.chosenVATCategory))
+                vatCategory: configured.settings?.chosenVATCategory),
+            clients: clients)
     }
 
     /// The templates invoices are printed with, by id; a new template is one more `.registering(...)` here.
@@ -76,5 +79,12 @@ extension LedgerFactory {
     public func invoiceCommands() -> any CommandGroup {
         let ids = Self.invoiceTemplates(.standard14, nil, environment.now).templateIDs.map(\.rawValue)
         return InvoiceCommands(invoices: makeInvoices, templates: ids)
+    }
+
+    /// The client directory's commands, on the data folder's store.
+    public func clientCommands() -> any CommandGroup {
+        ClientCommands(clients: { [store] () async throws(StorageError) -> any ClientDirectoring in
+            ClientDirectory(documents: try await store.open())
+        })
     }
 }

@@ -9,6 +9,7 @@ extension LedgerFactory {
         [
             expenseCommands(),
             invoiceCommands(),
+            clientCommands(),
             accountCommands(),
             linkCommands(),
             homeCommands(),

@@ -45,8 +45,12 @@ public struct InvoiceDrafting: Sendable {
 
     /// When a form filled in now is issued, and when it is due: the form's day, or 30 days after the issue.
     func dates(of request: InvoiceRequest) -> (issued: Date, due: Date) {
-        let issued = now()
-        return (issued, request.dueDate ?? calendar.date(byAdding: .day, value: 30, to: issued) ?? issued)
+        let issued = request.issueDate ?? now()
+        return (
+            issued,
+            request.dueDate
+                ?? calendar.date(byAdding: .day, value: request.paymentTermsDays ?? 30, to: issued) ?? issued
+        )
     }
 
     /// `date` as `YYYY-MM-DD` in the calendar's time zone, as records store it.

@@ -10,13 +10,15 @@ enum InvoiceFiles {
     static func drafts(_ record: InvoiceRecord, pdf: Data, xml: Data? = nil) throws(StorageError) -> [DocumentDraft] {
         var drafts = [
             DocumentDraft(
-                id: try DocumentID("\(record.number).pdf"), contentType: DocumentContentType.pdf,
+                id: try DocumentID("\(InvoiceNumbering.documentIDStem(for: record.number)).pdf"),
+                contentType: DocumentContentType.pdf,
                 attributes: ["number": record.number, "client": record.request.client], bytes: pdf)
         ]
         if let xml {
             drafts.append(
                 DocumentDraft(
-                    id: try DocumentID("\(record.number).xml"), contentType: xmlContentType,
+                    id: try DocumentID("\(InvoiceNumbering.documentIDStem(for: record.number)).xml"),
+                    contentType: xmlContentType,
                     attributes: ["number": record.number, "format": record.request.format.rawValue], bytes: xml))
         }
         drafts.append(try recordDraft(record))
@@ -31,7 +33,10 @@ enum InvoiceFiles {
         try await documents.save(try recordDraft(record))
     }
 
-    /// Every stored invoice's record, ordered by number.
+    /// Every stored invoice's record, ordered by number. Records are found by what they are, not by their id: a
+    /// JSON document whose attribute `kind` is `invoice`, or, for one stored before records said so, an id of the
+    /// form `INV-<counter>.json` (other documents of an invoice, such as `INV-0001.settlement.json`, are not
+    /// records).
     static func records(
         in documents: any DocumentListing & DocumentLoading
     ) async throws(InvoiceError)
@@ -44,23 +49,35 @@ enum InvoiceFiles {
             throw .storage(error)
         }
         var records: [InvoiceRecord] = []
-        for metadata in listed
-        where metadata.contentType == DocumentContentType.json
-            && metadata.id.rawValue.hasPrefix(InvoiceNumber.prefix)
-        {
+        for metadata in listed where isRecord(metadata) {
             records.append(try await record(metadata.id, in: documents))
         }
         return records.sorted { $0.number < $1.number }
     }
 
-    /// The invoice `number` with its PDF; a number that cannot be one, or that has no record or no PDF, is not
-    /// found.
+    /// What the record documents' attribute `kind` says.
+    static let recordKind = "invoice"
+
+    /// Whether `metadata` is an invoice record's.
+    static func isRecord(_ metadata: DocumentMetadata) -> Bool {
+        guard metadata.contentType == DocumentContentType.json else { return false }
+        if let kind = metadata.attributes["kind"] { return kind == recordKind }
+        let id = metadata.id.rawValue
+        return id.hasPrefix(InvoiceNumber.prefix) && id.hasSuffix(".json")
+            && !id.dropLast(5).contains(".")
+    }
+
+    /// The invoice `number` (exactly as printed) with its PDF; a number that cannot be one, or that has no record
+    /// carrying that number, or no PDF, is not found. Its documents are under the number's id stem
+    /// (``InvoiceNumbering/documentIDStem(for:)``).
     static func invoice(
         _ number: String, in documents: any DocumentLoading
     ) async throws(InvoiceError)
         -> InvoiceFile
     {
         let record = try await record(try id(number, "json"), in: documents)
+        // Two printed numbers can share a stem (`FV/1` and `FV_1`); the record says which one it is.
+        guard record.number == number else { throw .notFound(number) }
         let pdfID = try id(number, "pdf")
         let pdf: Document?
         do {
@@ -111,13 +128,18 @@ enum InvoiceFiles {
             throw .coding(CodingFailure(direction: .encoding, typeName: "InvoiceRecord", message: "\(error)"))
         }
         return DocumentDraft(
-            id: try DocumentID("\(record.number).json"), contentType: DocumentContentType.json,
-            attributes: ["number": record.number, "uploaded": record.serverID == nil ? "no" : "yes"], bytes: data)
+            id: try DocumentID("\(InvoiceNumbering.documentIDStem(for: record.number)).json"),
+            contentType: DocumentContentType.json,
+            attributes: [
+                "number": record.number, "uploaded": record.serverID == nil ? "no" : "yes", "kind": recordKind,
+            ], bytes: data)
     }
 
     /// The document id of `number`'s record or PDF; a number that cannot be an id names no invoice.
     private static func id(_ number: String, _ suffix: String) throws(InvoiceError) -> DocumentID {
-        guard InvoiceNumber.isWellFormed(number), let id = try? DocumentID("\(number).\(suffix)") else {
+        guard InvoiceNumber.isWellFormed(number),
+            let id = try? DocumentID("\(InvoiceNumbering.documentIDStem(for: number)).\(suffix)")
+        else {
             throw .notFound(number)
         }
         return id

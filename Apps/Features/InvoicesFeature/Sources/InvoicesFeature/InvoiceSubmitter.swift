@@ -16,17 +16,20 @@ public struct InvoiceSubmitter: InvoiceSubmitting {
     private let seller: @Sendable () async throws(InvoiceError) -> Seller
     private let sender: InvoiceSender
     private let eInvoices: EInvoiceOutput
+    private let numbering: InvoiceNumbering
 
     /// Submits with `drafting`, renders with the template of the form's id among `templates`, numbers and stores in
     /// `documents` (and reads back what was stored), prints `seller` (read at every submission, so a changed setting
     /// applies at once; `sellerUnavailable` when it cannot be read) and uploads with `sender`; `eInvoices` writes the
-    /// XML and the Factur-X PDF of an e-invoice.
+    /// XML and the Factur-X PDF of an e-invoice; `numbering` writes the numbers (the settings' pattern; `INV-0001`
+    /// upwards in the `invoices` sequence by default).
     public init(
         drafting: InvoiceDrafting, templates: [String: any InvoiceRendering],
         documents: any NumberedDocumentCreating & DocumentLoading,
         seller: @escaping @Sendable () async throws(InvoiceError) -> Seller, sender: InvoiceSender,
-        eInvoices: EInvoiceOutput = EInvoiceOutput()
+        eInvoices: EInvoiceOutput = EInvoiceOutput(), numbering: InvoiceNumbering? = nil
     ) {
+        self.numbering = numbering ?? .invoices(calendar: drafting.calendar)
         self.eInvoices = eInvoices
         self.drafting = drafting
         self.templates = templates
@@ -51,7 +54,7 @@ public struct InvoiceSubmitter: InvoiceSubmitting {
         if let eInvoiceSeller { seller = eInvoiceSeller } else { seller = try await self.seller() }
         let sequence: NumberSequence
         do {
-            sequence = try NumberSequence(InvoiceNumber.sequenceName)
+            sequence = try NumberSequence(numbering.sequenceName(for: issued))
         } catch {
             throw .storage(error)
         }
@@ -62,8 +65,8 @@ public struct InvoiceSubmitter: InvoiceSubmitting {
             // of the store, across tasks and processes: two submissions never share a number, and a crash
             // leaves both documents or neither.
             created = try await documents.createNumberedDocuments(in: sequence) {
-                [drafting, eInvoices] sequenceNumber throws(InvoiceError) in
-                let number = InvoiceNumber.formatted(sequenceNumber)
+                [drafting, eInvoices, numbering] sequenceNumber throws(InvoiceError) in
+                let number = numbering.number(counter: sequenceNumber, date: issued)
                 let document = drafting.document(request, number: number, issued: issued, due: due, seller: seller)
                 let totals: InvoiceTotals
                 do throws(RenderingError) {
@@ -102,7 +105,8 @@ public struct InvoiceSubmitter: InvoiceSubmitting {
             case .storage(let failure): throw .storage(failure)
             }
         }
-        let file = try await InvoiceFiles.invoice(InvoiceNumber.formatted(created.number), in: documents)
+        let file = try await InvoiceFiles.invoice(
+            numbering.number(counter: created.number, date: issued), in: documents)
         return await sender.send(file)
     }
 }

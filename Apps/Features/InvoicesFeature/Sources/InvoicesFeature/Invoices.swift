@@ -25,14 +25,17 @@ public struct Invoices: Sendable {
     public let setup: InvoiceSetupNotes
     /// The format and VAT category a new invoice takes when its options name none (the settings' defaults).
     public let defaults: InvoiceDefaults
+    /// The client directory `invoice new --client KEY` fills the client's details from; nil without one.
+    public var clients: (any ClientLooking)?
 
     /// Bundles the parts.
     public init(
         form: any InvoiceSubmitting, archive: any InvoiceArchiving, uploads: any InvoiceUploadRetrying,
         duplication: any InvoiceDuplicating, preview: any InvoicePreviewing, templates: [String],
         display: DisplayContext, setup: InvoiceSetupNotes = InvoiceSetupNotes(),
-        defaults: InvoiceDefaults = InvoiceDefaults()
+        defaults: InvoiceDefaults = InvoiceDefaults(), clients: (any ClientLooking)? = nil
     ) {
+        self.clients = clients
         self.defaults = defaults
         self.form = form
         self.archive = archive
@@ -249,6 +252,13 @@ public struct InvoiceRequest: Hashable, Sendable, Codable {
     public var serviceDate: Date?
     /// A discount on the whole invoice.
     public var discount: InvoiceDiscount?
+    /// The key of the client directory's entry the client's details were copied from; nil for a client typed in.
+    /// The request keeps the copy, so a later change to the entry never changes an issued invoice.
+    public var clientKey: String?
+    /// Days from the issue day to the due day when `dueDate` is nil; nil for the usual 30.
+    public var paymentTermsDays: Int?
+    /// The issue day; nil for the day it is submitted.
+    public var issueDate: Date?
 
     /// Creates a request.
     public init(
@@ -257,8 +267,12 @@ public struct InvoiceRequest: Hashable, Sendable, Codable {
         clientAddress: [String] = [], clientPostcode: String? = nil, clientCity: String? = nil,
         clientCountry: String? = nil, clientVATID: String? = nil, clientEmail: String? = nil,
         buyerReference: String? = nil, orderReference: String? = nil, vatCategory: VATCategory? = nil,
-        exemptionReason: String? = nil, serviceDate: Date? = nil, discount: InvoiceDiscount? = nil
+        exemptionReason: String? = nil, serviceDate: Date? = nil, discount: InvoiceDiscount? = nil,
+        clientKey: String? = nil, paymentTermsDays: Int? = nil, issueDate: Date? = nil
     ) {
+        self.issueDate = issueDate
+        self.clientKey = clientKey
+        self.paymentTermsDays = paymentTermsDays
         self.client = client
         self.items = items
         self.currencyCode = currencyCode
@@ -305,12 +319,16 @@ public struct InvoiceRequest: Hashable, Sendable, Codable {
         exemptionReason = try container.decodeIfPresent(String.self, forKey: .exemptionReason)
         serviceDate = try container.decodeIfPresent(Date.self, forKey: .serviceDate)
         discount = try container.decodeIfPresent(InvoiceDiscount.self, forKey: .discount)
+        clientKey = try container.decodeIfPresent(String.self, forKey: .clientKey)
+        paymentTermsDays = try container.decodeIfPresent(Int.self, forKey: .paymentTermsDays)
+        issueDate = try container.decodeIfPresent(Date.self, forKey: .issueDate)
     }
 
     private enum CodingKeys: String, CodingKey {
         case client, items, currencyCode, dueDate, template, taxPercent, notes, format, clientAddress
         case clientPostcode, clientCity, clientCountry, clientVATID, clientEmail, buyerReference, orderReference
         case vatCategory, exemptionReason, serviceDate, discount
+        case clientKey, paymentTermsDays, issueDate
     }
 }
 
@@ -402,6 +420,9 @@ public enum InvoiceError: Error, Hashable, Sendable {
     case archival(ArchivalRenderingError)
     /// This app was built without a writer for the format. Nothing was stored.
     case formatUnavailable(InvoiceFormat)
+    /// The text names more than one stored invoice (`7` when there are `INV-2025-0007` and `INV-2026-0007`);
+    /// `candidates` are their numbers.
+    case ambiguous(String, candidates: [String])
 }
 
 /// Turns a filled-in form into a stored (and, when possible, uploaded) invoice.
@@ -438,4 +459,42 @@ public protocol InvoiceUploadRetrying: Sendable {
 public protocol InvoiceDuplicating: Sendable {
     /// A new invoice with the same client, lines and template, issued now, stored and uploaded like a new one.
     func duplicate(number: String) async throws(InvoiceError) -> InvoiceSubmission
+    /// The same, with `changes` made to the copy.
+    func duplicate(number: String, changes: InvoiceChanges) async throws(InvoiceError) -> InvoiceSubmission
+}
+
+extension InvoiceDuplicating {
+    /// A copy without changes.
+    public func duplicate(number: String) async throws(InvoiceError) -> InvoiceSubmission {
+        try await duplicate(number: number, changes: InvoiceChanges())
+    }
+}
+
+/// What a duplicate changes from its original; nil keeps the original's (the issue day is the day of the copy).
+public struct InvoiceChanges: Hashable, Sendable {
+    /// The client: a directory key (its details are copied) or a name (the original's client details are dropped).
+    public var client: String?
+    /// The issue day.
+    public var issueDate: Date?
+    /// The due day; nil keeps the original's payment terms counted from the new issue day.
+    public var dueDate: Date?
+    /// The lines.
+    public var items: [InvoiceItem]?
+
+    /// Creates changes; none by default.
+    public init(client: String? = nil, issueDate: Date? = nil, dueDate: Date? = nil, items: [InvoiceItem]? = nil) {
+        self.client = client
+        self.issueDate = issueDate
+        self.dueDate = dueDate
+        self.items = items
+    }
+}
+
+extension InvoiceArchiving {
+    /// The number of the stored invoice `text` names: the number in any case (`inv-0001`), else, for digits, the
+    /// invoice whose trailing counter they are (`7` is `INV-0007`), else the one number ending in `text`; throws
+    /// `ambiguous` when two match and `notFound` when none does.
+    public func number(matching text: String) async throws(InvoiceError) -> String {
+        try InvoiceLookup.match(text, in: try await list()).number
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import InvoicesFeature
@@ -8,13 +9,15 @@ struct InvoiceNumberTests {
         (1, "INV-0001"), (42, "INV-0042"), (9_999, "INV-9999"), (12_345, "INV-12345"),
         (2_147_483_648, "INV-2147483648"), (Int.max, "INV-9223372036854775807"),
     ])
-    func aNumberHasThePrefixAndAtLeastFourDigitsForEvery64BitCounter(counter: Int, number: String) {
-        #expect(InvoiceNumber.formatted(counter) == number)
+    func theDefaultPatternHasThePrefixAndAtLeastFourDigitsForEvery64BitCounter(counter: Int, number: String) {
+        let numbering = InvoiceNumbering.invoices(calendar: utcCalendar)
+        #expect(numbering.number(counter: counter, date: fixedNow) == number)
+        #expect(numbering.sequenceName(for: fixedNow) == "invoices")
         #expect(InvoiceNumber.isWellFormed(number))
     }
 
-    @Test(arguments: ["", "INV", "inv-0001", "0001", "../INV-0001", "INV-" + String(repeating: "9", count: 61)])
-    func aTextWithoutThePrefixOrLongerThanTheAPIAcceptsIsNoNumber(text: String) {
+    @Test(arguments: ["", "INV-\u{1B}[2J", "INV-\n1", "INV-" + String(repeating: "9", count: 61)])
+    func anEmptyOrControlTextOrOneLongerThanTheAPIAcceptsIsNoNumber(text: String) {
         #expect(!InvoiceNumber.isWellFormed(text))
     }
 }

@@ -144,6 +144,18 @@ public struct DocumentSettingsStore: SettingsReading, SettingsEditing {
         case .timeZone:
             settings.timeZone = value
             failures = Validator.timeZoneIdentifier().validate(value)
+        case .invoiceNumberPattern, .creditNoteNumberPattern:
+            do throws(NumberPatternProblem) {
+                _ = try NumberPattern(parsing: value)
+            } catch {
+                throw .invalid(key, [ValidationProblem(code: error.code, message: error.description)])
+            }
+            if key == .invoiceNumberPattern {
+                settings.chosenInvoiceNumberPattern = value
+            } else {
+                settings.chosenCreditNoteNumberPattern = value
+            }
+            failures = []
         case .invoiceFallbackFont:
             guard !value.isEmpty else { throw .unusableFont(path: value, reason: "the path is empty") }
             if let problem = fontProblem?(value) { throw .unusableFont(path: value, reason: problem) }
@@ -186,6 +198,8 @@ public struct DocumentSettingsStore: SettingsReading, SettingsEditing {
             case .firstWeekday: settings.firstWeekday = nil
             case .timeZone: settings.timeZone = nil
             case .invoiceFallbackFont: settings.invoiceFallbackFont = nil
+            case .invoiceNumberPattern: settings.chosenInvoiceNumberPattern = nil
+            case .creditNoteNumberPattern: settings.chosenCreditNoteNumberPattern = nil
             case .sellerName, .currency: throw .required(key)
             }
         }

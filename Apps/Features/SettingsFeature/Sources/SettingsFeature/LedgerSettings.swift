@@ -93,6 +93,24 @@ public struct LedgerSettings: Hashable, Sendable, Codable {
     /// The language the user chose for invoices (`invoice.language`, a code such as `fr`); nil for the default, see
     /// ``invoiceLanguage(available:systemLocale:)``.
     public var chosenInvoiceLanguage: String?
+    /// The pattern invoice numbers are written with (`invoice.number-pattern`), checked with the Validation
+    /// package's `NumberPattern`; nil for ``defaultInvoiceNumberPattern``.
+    public var chosenInvoiceNumberPattern: String?
+    /// The pattern credit-note numbers are written with (`credit-note.number-pattern`); nil for
+    /// ``defaultCreditNoteNumberPattern``.
+    public var chosenCreditNoteNumberPattern: String?
+
+    /// The invoice numbers every ledger has had (`INV-0001`), so a ledger that sets nothing keeps counting them.
+    public static let defaultInvoiceNumberPattern = "INV-{seq:4}"
+    /// The credit-note numbers of a ledger that sets nothing (`CN-0001`).
+    public static let defaultCreditNoteNumberPattern = "CN-{seq:4}"
+
+    /// The pattern new invoice numbers are written with.
+    public var invoiceNumberPattern: String { chosenInvoiceNumberPattern ?? Self.defaultInvoiceNumberPattern }
+    /// The pattern new credit-note numbers are written with.
+    public var creditNoteNumberPattern: String {
+        chosenCreditNoteNumberPattern ?? Self.defaultCreditNoteNumberPattern
+    }
 
     /// Creates settings.
     public init(
@@ -188,6 +206,10 @@ public enum SettingKey: String, CaseIterable, Hashable, Sendable {
     case invoiceLanguage = "invoice.language"
     /// A TrueType font file for what the built-in invoice fonts cannot draw.
     case invoiceFallbackFont = "invoice.fallback-font"
+    /// How invoice numbers are written.
+    case invoiceNumberPattern = "invoice.number-pattern"
+    /// How credit-note numbers are written.
+    case creditNoteNumberPattern = "credit-note.number-pattern"
 
     /// What the setting is, for a list of settings.
     public var summary: String {
@@ -219,6 +241,12 @@ public enum SettingKey: String, CaseIterable, Hashable, Sendable {
         case .firstWeekday: "the first day of the week: \(WeekdayText.accepted)"
         case .timeZone: "the time zone days are counted in, such as Europe/Berlin"
         case .invoiceFallbackFont: "a TrueType font file for what invoices cannot draw, such as Chinese"
+        case .invoiceNumberPattern:
+            "how invoice numbers are written, such as INV-{yyyy}-{seq:4}: {yyyy} {yy} {mm} and one counter {seq} or "
+                + "{seq:N}; unset: \(LedgerSettings.defaultInvoiceNumberPattern)"
+        case .creditNoteNumberPattern:
+            "how credit-note numbers are written, such as CN-{yyyy}-{seq:4}; unset: "
+                + LedgerSettings.defaultCreditNoteNumberPattern
         }
     }
 
@@ -313,6 +341,8 @@ extension LedgerSettings {
         case .firstWeekday: firstWeekday.map { [$0] } ?? []
         case .timeZone: timeZone.map { [$0] } ?? []
         case .invoiceFallbackFont: invoiceFallbackFont.map { [$0] } ?? []
+        case .invoiceNumberPattern: chosenInvoiceNumberPattern.map { [$0] } ?? []
+        case .creditNoteNumberPattern: chosenCreditNoteNumberPattern.map { [$0] } ?? []
         }
     }
 }

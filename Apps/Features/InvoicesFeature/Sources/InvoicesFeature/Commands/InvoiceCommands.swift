@@ -43,6 +43,7 @@ public struct InvoiceCommands: CommandGroup {
                 name: "invoice", path: "invoices",
                 value: LinkValue(
                     placeholder: "NUMBER", canonical: { InvoiceNumber.isWellFormed($0) ? $0 : nil },
+                    // `stored` reads any form of the number, so a link may name `inv-0007` or `7`.
                     check: { number, _ throws(CommandError) in _ = try await stored(number) })
             ) { number, invocation throws(CommandError) in
                 try await printInvoice(number ?? "", out: nil, invocation: invocation)
@@ -56,7 +57,10 @@ public struct InvoiceCommands: CommandGroup {
         CommandSpec(
             path: ["invoice", "new"], summary: "validate, render, store and upload an invoice",
             options: [
-                .value("client", "NAME", "who is billed", required: true),
+                .value(
+                    "client", "KEY|NAME",
+                    "who is billed: a client's key ('ledger client list') fills in their details, other text is the "
+                        + "client's name", required: true),
                 .value(
                     "item", "\"DESCRIPTION;QUANTITY;PRICE[;VAT]\"",
                     "one line of the invoice; VAT is a category with an optional rate (S19, S 7, AE, Z)",
@@ -126,7 +130,7 @@ public struct InvoiceCommands: CommandGroup {
             let configured = invoices.defaults.vatCategory
             let category = givenCategory ?? (configured == .standard && tax == nil ? nil : configured)
             try Self.checkRates(items: items, invoiceCategory: category, tax: tax)
-            let request = InvoiceRequest(
+            var request = InvoiceRequest(
                 client: invocation.value("client"), items: items,
                 currencyCode: arguments.value("currency") ?? invoices.display.defaultCurrency,
                 dueDate: try invoices.display.day(arguments.value("due"), option: "due"),
@@ -139,6 +143,7 @@ public struct InvoiceCommands: CommandGroup {
                 exemptionReason: arguments.value("exemption-reason"),
                 serviceDate: try invoices.display.day(arguments.value("service-date"), option: "service-date"),
                 discount: discount)
+            request = try await Self.fillingClient(request, invoices: invoices, arguments: arguments)
             let submission: InvoiceSubmission
             do throws(InvoiceError) {
                 submission = try await invoices.form.submit(request)
@@ -378,11 +383,12 @@ public struct InvoiceCommands: CommandGroup {
         return .success
     }
 
-    /// The stored invoice `number`, or why there is none.
+    /// The stored invoice `number` names (in any case, or by its counter or the end of its number, see
+    /// `InvoiceArchiving.number(matching:)`), or why there is none.
     private func stored(_ number: String) async throws(CommandError) -> InvoiceFile {
         let archive = try await invoices().archive
         do throws(InvoiceError) {
-            return try await archive.invoice(number: number)
+            return try await archive.invoice(number: try await archive.number(matching: number))
         } catch {
             throw .invoice(error)
         }
@@ -414,7 +420,8 @@ public struct InvoiceCommands: CommandGroup {
             let invoices = try await opened(invocation)
             let submission: InvoiceSubmission
             do throws(InvoiceError) {
-                submission = try await invoices.uploads.upload(number: number)
+                submission = try await invoices.uploads.upload(
+                    number: try await invoices.archive.number(matching: number))
             } catch {
                 throw .invoice(error)
             }
@@ -426,14 +433,17 @@ public struct InvoiceCommands: CommandGroup {
         CommandSpec(
             path: ["invoice", "duplicate"], arguments: ["NUMBER"],
             summary: "a new invoice with the same client, lines and template",
-            options: [.value("out", "FILE.pdf", "also write the new PDF there")]
+            options: Self.duplicateOptions + [.value("out", "FILE.pdf", "also write the new PDF there")],
+            details: Self.duplicateDetails
         ) { invocation throws(CommandError) in
             let number = try invocation.positionals()[0]
             let out = try invocation.arguments.value("out").map { path throws(CommandError) in try Self.pdfFile(path) }
             let invoices = try await opened(invocation)
+            let changes = try Self.duplicateChanges(invocation.arguments, display: invoices.display)
             let submission: InvoiceSubmission
             do throws(InvoiceError) {
-                submission = try await invoices.duplication.duplicate(number: number)
+                submission = try await invoices.duplication.duplicate(
+                    number: try await invoices.archive.number(matching: number), changes: changes)
             } catch {
                 throw .invoice(error)
             }

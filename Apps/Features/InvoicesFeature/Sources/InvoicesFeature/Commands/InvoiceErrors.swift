@@ -43,6 +43,10 @@ extension CommandError {
             CommandError(
                 message: "the Factur-X PDF could not be written; nothing was stored: \(error)",
                 hint: "Issue an XRechnung XML with --format xrechnung, or a PDF with --format pdf.", status: .dataError)
+        case .ambiguous(let text, let candidates):
+            CommandError(
+                message: "'\(text)' names more than one invoice: \(candidates.joined(separator: ", "))",
+                hint: "Give more of the number, such as \(candidates.first ?? text).", status: .dataError)
         case .formatUnavailable(let format):
             CommandError(
                 message: "this ledger cannot issue \(format.rawValue) invoices; nothing was stored",

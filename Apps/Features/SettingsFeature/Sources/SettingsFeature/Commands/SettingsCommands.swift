@@ -163,6 +163,9 @@ extension CommandError {
         .invoiceFormat: "Give \(InvoiceFormat.accepted), or unset it for the default; nothing was changed.",
         .invoiceVATCategory: "Give one of S, Z, E, AE, K, G or O, or unset it for S; nothing was changed.",
         .invoiceLanguage: "Give a language code such as de or fr, or unset it for the locale's; nothing was changed.",
+        .invoiceNumberPattern:
+            "Give a pattern with one counter, such as INV-{yyyy}-{seq:4} or FV/{yyyy}/{mm}/{seq:3}; nothing was changed.",
+        .creditNoteNumberPattern: "Give a pattern with one counter, such as CN-{yyyy}-{seq:4}; nothing was changed.",
     ]
 
     static func settings(_ error: SettingsError) -> CommandError {
