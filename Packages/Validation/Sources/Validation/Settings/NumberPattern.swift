@@ -42,6 +42,14 @@ public struct NumberPattern: Hashable, Sendable, CustomStringConvertible {
     /// The parts, in order.
     public let parts: [Part]
 
+    /// `{seq}`: the counter alone, the pattern that is always valid (a fallback that needs no parsing).
+    public static let counterOnly = NumberPattern(text: "{seq}", parts: [.counter(minimumDigits: 1)])
+
+    private init(text: String, parts: [Part]) {
+        self.text = text
+        self.parts = parts
+    }
+
     /// Reads `text`; throws the first problem found.
     public init(parsing text: String) throws(NumberPatternProblem) {
         guard text.count <= Self.maximumLength else { throw .tooLong(maximum: Self.maximumLength) }
