@@ -62,7 +62,10 @@ extension LedgerFactory {
                     ? nil : LedgerSettings.placeholderSeller.name),
             defaults: InvoiceDefaults(
                 format: configured.settings.flatMap { InvoiceFormat(rawValue: $0.invoiceFormat.rawValue) } ?? .pdf,
-                vatCategory: configured.settings?.chosenVATCategory))
+                vatCategory: configured.settings?.chosenVATCategory),
+            drafts: InvoiceDraftFlows(
+                desk: DraftDesk(documents: documents),
+                issuer: DraftIssuer(composer: form.composer, documents: documents, sender: sender)))
     }
 
     /// The templates invoices are printed with, by id; a new template is one more `.registering(...)` here.

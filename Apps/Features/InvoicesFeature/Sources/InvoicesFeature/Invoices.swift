@@ -25,14 +25,17 @@ public struct Invoices: Sendable {
     public let setup: InvoiceSetupNotes
     /// The format and VAT category a new invoice takes when its options name none (the settings' defaults).
     public let defaults: InvoiceDefaults
+    /// Saves, edits, previews and issues drafts; nil where the app offers none (the draft commands then say so).
+    public let drafts: InvoiceDraftFlows?
 
     /// Bundles the parts.
     public init(
         form: any InvoiceSubmitting, archive: any InvoiceArchiving, uploads: any InvoiceUploadRetrying,
         duplication: any InvoiceDuplicating, preview: any InvoicePreviewing, templates: [String],
         display: DisplayContext, setup: InvoiceSetupNotes = InvoiceSetupNotes(),
-        defaults: InvoiceDefaults = InvoiceDefaults()
+        defaults: InvoiceDefaults = InvoiceDefaults(), drafts: InvoiceDraftFlows? = nil
     ) {
+        self.drafts = drafts
         self.defaults = defaults
         self.form = form
         self.archive = archive
