@@ -63,9 +63,19 @@ extension LedgerFactory {
             defaults: InvoiceDefaults(
                 format: configured.settings.flatMap { InvoiceFormat(rawValue: $0.invoiceFormat.rawValue) } ?? .pdf,
                 vatCategory: configured.settings?.chosenVATCategory),
-            drafts: InvoiceDraftFlows(
-                desk: DraftDesk(documents: documents),
-                issuer: DraftIssuer(composer: form.composer, documents: documents, sender: sender)))
+            drafts: Self.invoiceDrafts(documents, composer: form.composer, sender: sender))
+    }
+
+    /// Drafts need a store that reads a draft under the lock that numbers the invoice
+    /// (`NumberedDocumentUpdating`); on a store without it the draft commands say drafts are unavailable.
+    static func invoiceDrafts(
+        _ documents: any DocumentStore, composer: InvoiceComposer, sender: InvoiceSender
+    ) -> InvoiceDraftFlows? {
+        guard let store = documents as? any DocumentStore & NumberedDocumentCreating & NumberedDocumentUpdating
+        else { return nil }
+        return InvoiceDraftFlows(
+            desk: DraftDesk(documents: store), issuer: DraftIssuer(composer: composer, documents: store, sender: sender)
+        )
     }
 
     /// The templates invoices are printed with, by id; a new template is one more `.registering(...)` here.
