@@ -187,6 +187,23 @@ struct DraftFlowTests {
         #expect(try await fixture.flows.archive.list().isEmpty)
     }
 
+    @Test func aStandardRatedDraftWithoutARateIsRefusedAtIssueThoughItCouldBeSaved() async throws {
+        // `invoice new --vat-category S` without a rate is refused while reading the options; a draft may wait for
+        // its rate, and the rules refuse it at issue.
+        let fixture = DraftFixture()
+        var form = request()
+        form.taxPercent = nil
+        form.vatCategory = .standard
+        let draft = try await fixture.desk.save(form)
+        let error = await #expect(throws: DraftError.self) { try await fixture.issuer.issue(draft.id) }
+        guard case .invoice(.invalid(let problems)) = error else {
+            Issue.record("expected the form's problems, got \(String(describing: error))")
+            return
+        }
+        #expect(Set(problems.map(\.code.rawValue)) == ["en16931.BR-S-05"])
+        #expect(try await fixture.flows.archive.list().isEmpty)
+    }
+
     private static func problems(_ error: InvoiceError) -> [ValidationProblem]? {
         guard case .invalid(let problems) = error, !problems.isEmpty else { return nil }
         return problems
