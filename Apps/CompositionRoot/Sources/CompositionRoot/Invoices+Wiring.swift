@@ -65,7 +65,10 @@ extension LedgerFactory {
             defaults: InvoiceDefaults(
                 format: configured.settings.flatMap { InvoiceFormat(rawValue: $0.invoiceFormat.rawValue) } ?? .pdf,
                 vatCategory: configured.settings?.chosenVATCategory),
-            clients: clients)
+            clients: clients,
+            drafts: InvoiceDraftFlows(
+                desk: DraftDesk(documents: documents),
+                issuer: DraftIssuer(composer: form.composer, documents: documents, sender: sender)))
     }
 
     /// The templates invoices are printed with, by id; a new template is one more `.registering(...)` here.

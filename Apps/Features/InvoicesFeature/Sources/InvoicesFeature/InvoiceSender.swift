@@ -62,3 +62,15 @@ public struct InvoiceSender: Sendable {
         return Int(exactly: NSDecimalNumber(decimal: rounded).int64Value)
     }
 }
+
+extension InvoiceSender {
+    /// Reads back the invoice `number` just stored in `documents` and uploads it: the last step of every way of
+    /// issuing an invoice.
+    func deliver(
+        _ number: String, from documents: any DocumentLoading
+    ) async throws(InvoiceError)
+        -> InvoiceSubmission
+    {
+        await send(try await InvoiceFiles.invoice(number, in: documents))
+    }
+}

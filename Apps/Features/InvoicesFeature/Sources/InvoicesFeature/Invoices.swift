@@ -27,15 +27,19 @@ public struct Invoices: Sendable {
     public let defaults: InvoiceDefaults
     /// The client directory `invoice new --client KEY` fills the client's details from; nil without one.
     public var clients: (any ClientLooking)?
+    /// Saves, edits, previews and issues drafts; nil where the app offers none (the draft commands then say so).
+    public let drafts: InvoiceDraftFlows?
 
     /// Bundles the parts.
     public init(
         form: any InvoiceSubmitting, archive: any InvoiceArchiving, uploads: any InvoiceUploadRetrying,
         duplication: any InvoiceDuplicating, preview: any InvoicePreviewing, templates: [String],
         display: DisplayContext, setup: InvoiceSetupNotes = InvoiceSetupNotes(),
-        defaults: InvoiceDefaults = InvoiceDefaults(), clients: (any ClientLooking)? = nil
+        defaults: InvoiceDefaults = InvoiceDefaults(), clients: (any ClientLooking)? = nil,
+        drafts: InvoiceDraftFlows? = nil
     ) {
         self.clients = clients
+        self.drafts = drafts
         self.defaults = defaults
         self.form = form
         self.archive = archive

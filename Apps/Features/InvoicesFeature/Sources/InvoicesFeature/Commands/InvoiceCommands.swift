@@ -25,7 +25,7 @@ public struct InvoiceCommands: CommandGroup {
 
     /// Every command of the group, in the order help lists them.
     public var commands: [CommandSpec] {
-        [new, preview, list, show, upload, duplicate]
+        [savingDrafts(new), previewingDrafts(preview), list, show, upload, duplicate] + draftCommands(form: new)
     }
 
     /// The screens the invoice links open.
@@ -466,7 +466,7 @@ public struct InvoiceCommands: CommandGroup {
     }
 
     /// Prints what a submission did; an upload failure is a warning with the retry command, exit status 75.
-    private func report(
+    func report(
         _ submission: InvoiceSubmission, out: OutputFile?, invoices: Invoices, invocation: Invocation
     ) async throws(CommandError) -> ExitStatus {
         let record = submission.record

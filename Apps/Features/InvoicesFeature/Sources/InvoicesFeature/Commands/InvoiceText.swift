@@ -16,20 +16,26 @@ enum InvoiceText {
             + ["  " + (record.serverID.map { "uploaded as \(TerminalText.safe($0))" } ?? "on this machine only")]
     }
 
-    /// A preview: marked as one in its first line, the amounts that can be added up, and what the form still lacks.
-    static func lines(of preview: InvoicePreview, money: (Decimal, String) -> String) -> [String] {
+    /// A preview: marked as one in its first line (`title`), the amounts that can be added up, and what the form
+    /// still lacks (under `toFix`) or that it is complete (`ready`); a saved draft's preview says how it is issued.
+    static func lines(
+        of preview: InvoicePreview, money: (Decimal, String) -> String,
+        title: String = "PREVIEW (not stored, no number taken)",
+        ready: String = "Ready: 'ledger invoice new' with the same options creates it.",
+        toFix: String = "Still to fix before 'ledger invoice new' accepts it:"
+    ) -> [String] {
         let client = TerminalText.singleLine(preview.request.client)
         var lines = [
-            "PREVIEW (not stored, no number taken) for \(client.isEmpty ? "no client yet" : client), issued "
+            "\(title) for \(client.isEmpty ? "no client yet" : client), issued "
                 + "\(preview.issuedOn), due \(preview.dueOn)"
         ]
         lines += amounts(
             preview.request, lineAmounts: preview.lineAmounts, subtotal: preview.subtotal, tax: preview.tax,
             total: preview.total, money: money)
         if preview.problems.isEmpty {
-            lines.append("  Ready: 'ledger invoice new' with the same options creates it.")
+            lines.append("  " + ready)
         } else {
-            lines.append("  Still to fix before 'ledger invoice new' accepts it:")
+            lines.append("  " + toFix)
             lines += preview.problems.map {
                 "    " + ($0.path.isEmpty ? "" : "\($0.path): ") + "\($0.message) [\($0.code)]"
             }
