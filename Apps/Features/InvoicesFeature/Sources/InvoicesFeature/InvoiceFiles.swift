@@ -47,6 +47,7 @@ enum InvoiceFiles {
         for metadata in listed
         where metadata.contentType == DocumentContentType.json
             && metadata.id.rawValue.hasPrefix(InvoiceNumber.prefix)
+            && !metadata.id.rawValue.hasSuffix(SettlementFiles.settlementSuffix)
         {
             records.append(try await record(metadata.id, in: documents))
         }

@@ -25,15 +25,25 @@ public struct Invoices: Sendable {
     public let setup: InvoiceSetupNotes
     /// The format and VAT category a new invoice takes when its options name none (the settings' defaults).
     public let defaults: InvoiceDefaults
+    /// Records payments; nil where this app has no store that can check and record them atomically.
+    public let payments: (any InvoicePaying)?
+    /// Issues credit notes; nil where this app has no store that can check and record them atomically.
+    public let credits: (any CreditNoteIssuing)?
+    /// Reads invoices with their payments, credit notes and amount due; nil lists them without.
+    public let accounts: (any InvoiceAccountReading)?
 
     /// Bundles the parts.
     public init(
         form: any InvoiceSubmitting, archive: any InvoiceArchiving, uploads: any InvoiceUploadRetrying,
         duplication: any InvoiceDuplicating, preview: any InvoicePreviewing, templates: [String],
         display: DisplayContext, setup: InvoiceSetupNotes = InvoiceSetupNotes(),
-        defaults: InvoiceDefaults = InvoiceDefaults()
+        defaults: InvoiceDefaults = InvoiceDefaults(), payments: (any InvoicePaying)? = nil,
+        credits: (any CreditNoteIssuing)? = nil, accounts: (any InvoiceAccountReading)? = nil
     ) {
         self.defaults = defaults
+        self.payments = payments
+        self.credits = credits
+        self.accounts = accounts
         self.form = form
         self.archive = archive
         self.uploads = uploads
