@@ -36,14 +36,20 @@ extension LedgerFactory {
             currency: CurrencyTable.currency)
         let renderers = Dictionary(
             uniqueKeysWithValues: templates.templateIDs.map { ($0.rawValue, templates.renderer(for: $0)) })
+        let eInvoices = EInvoiceOutput(
+            writer: { format in
+                format.hasXML
+                    ? CrossIndustryInvoiceWriter(profile: format == .xrechnung ? .xrechnung : .en16931) : nil
+            },
+            archival: renderers.compactMapValues { $0 as? any ArchivalInvoiceRendering })
         let form = InvoiceSubmitter(
             drafting: drafting, templates: renderers, documents: documents, seller: seller, sender: sender,
-            eInvoices: EInvoiceOutput(
-                writer: { format in
-                    format.hasXML
-                        ? CrossIndustryInvoiceWriter(profile: format == .xrechnung ? .xrechnung : .en16931) : nil
-                },
-                archival: renderers.compactMapValues { $0 as? any ArchivalInvoiceRendering }))
+            eInvoices: eInvoices)
+        let settlementSender = SettlementSender(
+            uploader: APISettlementUploader(api: network.api),
+            isSignedIn: { [session = network.session] in await session.token() != nil }, records: documents)
+        // Payments and credit notes need the store's numbered update; a store without it leaves them unavailable.
+        let updating = (documents as Any) as? any NumberedDocumentUpdating & DocumentLoading
         return Invoices(
             form: form, archive: InvoiceArchive(documents: documents),
             uploads: InvoiceUploadRetrier(documents: documents, sender: sender),
@@ -62,7 +68,17 @@ extension LedgerFactory {
                     ? nil : LedgerSettings.placeholderSeller.name),
             defaults: InvoiceDefaults(
                 format: configured.settings.flatMap { InvoiceFormat(rawValue: $0.invoiceFormat.rawValue) } ?? .pdf,
-                vatCategory: configured.settings?.chosenVATCategory))
+                vatCategory: configured.settings?.chosenVATCategory),
+            payments: updating.map {
+                PaymentRecorder(
+                    documents: $0, now: environment.now, calendar: environment.calendar, sender: settlementSender)
+            },
+            credits: updating.map {
+                CreditNoteIssuer(
+                    drafting: drafting, templates: renderers, documents: $0, seller: seller,
+                    eInvoices: eInvoices, sender: settlementSender)
+            },
+            accounts: InvoiceAccounts(documents: documents, now: environment.now, calendar: environment.calendar))
     }
 
     /// The templates invoices are printed with, by id; a new template is one more `.registering(...)` here.

@@ -36,7 +36,7 @@ extension InvoiceCommands {
                         invoice: number, amount: arguments.value("amount"), date: arguments.value("date"),
                         reference: arguments.value("reference")))
             } catch {
-                throw .settlement(error)
+                throw .settlement(error, money: invoices.display.money)
             }
             let console = invocation.console
             let money = invoices.display.money
@@ -122,7 +122,7 @@ extension InvoiceCommands {
         do throws(SettlementError) {
             issue = try await credits.credit(request)
         } catch {
-            throw .settlement(error)
+            throw .settlement(error, money: invoices.display.money)
         }
         let note = issue.creditNote
         var written: String?
@@ -202,7 +202,10 @@ extension InvoiceCommands {
 
 extension CommandError {
     /// A refused or failed payment or credit note, said for people; refusals exit with status 65.
-    static func settlement(_ error: SettlementError) -> CommandError {
+    /// Amounts are written with `money` when given (`€3,996.84`), else with their code (`3996.84 EUR`).
+    static func settlement(
+        _ error: SettlementError, money: ((Decimal, String) -> String)? = nil
+    ) -> CommandError {
         switch error {
         case .invoice(.notFound(let number)), .unknownInvoice(let number):
             CommandError(
@@ -210,6 +213,18 @@ extension CommandError {
                 hint: "Run 'ledger invoice list' to see them.", status: .dataError)
         case .invoice(let failure):
             .invoice(failure)
+        case .overpayment(let amount, let due, let currency) where money != nil:
+            CommandError(
+                message: "a payment of \(money?(amount, currency) ?? "") is more than the amount due, "
+                    + (money?(due, currency) ?? ""),
+                hint: "Pay at most the amount due; 'ledger invoice show NUMBER' shows it.", status: .dataError)
+        case .creditExceedsDue(let credit, let due, let currency) where money != nil:
+            CommandError(
+                message: "a credit of \(money?(credit, currency) ?? "") is more than the amount due, "
+                    + (money?(due, currency) ?? ""),
+                hint: "A credit note cannot exceed what is neither credited nor paid; 'ledger invoice show NUMBER' "
+                    + "lists the lines, the credit notes and the amount due.",
+                status: .dataError)
         case .overpayment, .nothingDue:
             CommandError(
                 message: sentence(error), hint: "Pay at most the amount due; 'ledger invoice show NUMBER' shows it.",
