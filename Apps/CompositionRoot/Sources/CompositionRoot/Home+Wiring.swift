@@ -2,6 +2,7 @@ public import CommandKit
 import ExpensesFeature
 import Foundation
 public import HomeFeature
+import InvoicesFeature
 import Rendering
 import SectionsRegistry
 import Storage
@@ -36,9 +37,23 @@ extension LedgerFactory {
             now: environment.now, log: environment.log)
     }
 
-    /// The home commands.
+    /// The home commands; the screen shows what clients owe, read from the invoices' summary (the figures of
+    /// `ledger invoice summary`).
     public func homeCommands() -> any CommandGroup {
-        HomeCommands(home: makeHomeScreen)
+        HomeCommands(home: makeHomeScreen, outstanding: { await outstandingInvoices() })
+    }
+
+    /// What clients owe per currency, as the home screen shows it; nothing when the invoices cannot be read (the
+    /// home screen is still shown).
+    func outstandingInvoices() async -> [HomeOutstanding] {
+        guard let invoices = try? await makeInvoices(), let accounts = invoices.accounts,
+            let summary = try? await accounts.summary()
+        else { return [] }
+        return summary.currencies.map {
+            HomeOutstanding(
+                currency: $0.currency, amount: $0.outstanding,
+                text: invoices.display.money($0.outstanding, $0.currency))
+        }
     }
 
     /// `links` (the link commands) with every link `open` followed handed to the home screen, which clears the

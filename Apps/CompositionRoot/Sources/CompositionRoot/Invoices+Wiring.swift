@@ -36,16 +36,20 @@ extension LedgerFactory {
             currency: CurrencyTable.currency)
         let renderers = Dictionary(
             uniqueKeysWithValues: templates.templateIDs.map { ($0.rawValue, templates.renderer(for: $0)) })
+        let eInvoices = EInvoiceOutput(
+            writer: { format in
+                format.hasXML
+                    ? CrossIndustryInvoiceWriter(profile: format == .xrechnung ? .xrechnung : .en16931) : nil
+            },
+            archival: renderers.compactMapValues { $0 as? any ArchivalInvoiceRendering })
         let form = InvoiceSubmitter(
             drafting: drafting, templates: renderers, documents: documents, seller: seller, sender: sender,
-            eInvoices: EInvoiceOutput(
-                writer: { format in
-                    format.hasXML
-                        ? CrossIndustryInvoiceWriter(profile: format == .xrechnung ? .xrechnung : .en16931) : nil
-                },
-                archival: renderers.compactMapValues { $0 as? any ArchivalInvoiceRendering }),
+            eInvoices: eInvoices,
             numbering: .invoices(pattern: configured.settings?.invoiceNumberPattern, calendar: environment.calendar))
         let clients = ClientDirectory(documents: documents)
+        let settlementSender = SettlementSender(
+            uploader: APISettlementUploader(api: network.api),
+            isSignedIn: { [session = network.session] in await session.token() != nil }, records: documents)
         return Invoices(
             form: form, archive: InvoiceArchive(documents: documents),
             uploads: InvoiceUploadRetrier(documents: documents, sender: sender),
@@ -68,7 +72,15 @@ extension LedgerFactory {
             clients: clients,
             drafts: InvoiceDraftFlows(
                 desk: DraftDesk(documents: documents),
-                issuer: DraftIssuer(composer: form.composer, documents: documents, sender: sender)))
+                issuer: DraftIssuer(composer: form.composer, documents: documents, sender: sender)),
+            payments: PaymentRecorder(
+                documents: documents, now: environment.now, calendar: environment.calendar, sender: settlementSender),
+            credits: CreditNoteIssuer(
+                drafting: drafting, templates: renderers, documents: documents, seller: seller, eInvoices: eInvoices,
+                sender: settlementSender,
+                numbering: .creditNotes(
+                    pattern: configured.settings?.creditNoteNumberPattern, calendar: environment.calendar)),
+            accounts: InvoiceAccounts(documents: documents, now: environment.now, calendar: environment.calendar))
     }
 
     /// The templates invoices are printed with, by id; a new template is one more `.registering(...)` here.

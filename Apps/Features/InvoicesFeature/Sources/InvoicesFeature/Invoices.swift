@@ -29,6 +29,12 @@ public struct Invoices: Sendable {
     public var clients: (any ClientLooking)?
     /// Saves, edits, previews and issues drafts; nil where the app offers none (the draft commands then say so).
     public let drafts: InvoiceDraftFlows?
+    /// Records payments; nil where this app has no store that can check and record them atomically.
+    public let payments: (any InvoicePaying)?
+    /// Issues credit notes; nil where this app has no store that can check and record them atomically.
+    public let credits: (any CreditNoteIssuing)?
+    /// Reads invoices with their payments, credit notes and amount due; nil lists them without.
+    public let accounts: (any InvoiceAccountReading)?
 
     /// Bundles the parts.
     public init(
@@ -36,11 +42,15 @@ public struct Invoices: Sendable {
         duplication: any InvoiceDuplicating, preview: any InvoicePreviewing, templates: [String],
         display: DisplayContext, setup: InvoiceSetupNotes = InvoiceSetupNotes(),
         defaults: InvoiceDefaults = InvoiceDefaults(), clients: (any ClientLooking)? = nil,
-        drafts: InvoiceDraftFlows? = nil
+        drafts: InvoiceDraftFlows? = nil, payments: (any InvoicePaying)? = nil,
+        credits: (any CreditNoteIssuing)? = nil, accounts: (any InvoiceAccountReading)? = nil
     ) {
         self.clients = clients
         self.drafts = drafts
         self.defaults = defaults
+        self.payments = payments
+        self.credits = credits
+        self.accounts = accounts
         self.form = form
         self.archive = archive
         self.uploads = uploads

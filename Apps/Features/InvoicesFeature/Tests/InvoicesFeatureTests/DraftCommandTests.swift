@@ -230,7 +230,8 @@ struct DraftCommandTests {
         #expect(
             names == [
                 "invoice new", "invoice preview", "invoice list", "invoice show", "invoice upload", "invoice duplicate",
-                "invoice drafts", "invoice edit", "invoice delete", "invoice issue",
+                "invoice drafts", "invoice edit", "invoice delete", "invoice issue", "invoice paid", "invoice credit",
+                "invoice void", "invoice summary",
             ])
         let new = try #require(commands.commands.first { $0.name == "invoice new" })
         let newHelp = new.help.replacingOccurrences(of: "\n", with: " ")

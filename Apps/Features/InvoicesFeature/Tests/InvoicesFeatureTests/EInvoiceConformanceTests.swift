@@ -390,6 +390,28 @@ struct EInvoiceConformanceTests {
         }
     }
 
+    /// Writes a credit note for `item` (issued as `CONF-<1000 + index>`) into `folder` through the credit note
+    /// path: its first line, or the whole invoice when it has one line, as type 381 with the invoice as BG-3.
+    static func writeCreditNote(_ item: ConformanceCase, index: Int, into folder: URL) throws {
+        let drafting = drafting(item)
+        let (issued, due) = drafting.dates(of: item.request)
+        let record = InvoiceRecord(
+            number: "CONF-\(1_000 + index)", request: item.request, issuedOn: drafting.dayText(issued),
+            dueOn: drafting.dayText(due), lineAmounts: nil, subtotal: nil, tax: nil, total: 0, serverID: nil,
+            idempotencyKey: "conformance")
+        let document = try CreditNoteIssuer.document(
+            record, lines: [1], fullCredit: item.request.items.count == 1, number: "CN-\(1_000 + index)",
+            issued: issued, seller: item.seller, drafting: drafting)
+        let files = try output.files(
+            of: document, format: item.request.format, template: "standard", issued: issued,
+            pdf: { () throws(RenderingError) -> Data in try printed.render(document) })
+        let xml = try #require(files.xml, "the credit note of \(item.name) has no XML")
+        try xml.write(to: folder.appendingPathComponent("credit-note-\(item.name).xml"))
+        if item.keepsPDF {
+            try files.pdf.write(to: folder.appendingPathComponent("credit-note-\(item.name).pdf"))
+        }
+    }
+
     /// Runs the checker on `folder` and requires no problem; exit 2 (its tools cannot be installed here) is a known
     /// issue with its reason. The folder is kept when something fails, and its path printed.
     static func check(_ options: [String], _ folder: URL, what: String) async throws {
@@ -430,7 +452,9 @@ struct EInvoiceConformanceTests {
             start: Self.corpusStart, drawable: { conformanceFonts.unsupportedCharacters(in: $0).isEmpty })
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("einvoice-conformance-facturx-\(UUID().uuidString)")
-        try Self.write(corpus.cases(.facturx, count: 65, pdfs: 13), into: folder)
+        let cases = corpus.cases(.facturx, count: 65, pdfs: 13)
+        try Self.write(cases, into: folder)
+        try Self.writeCreditNote(cases[0], index: 0, into: folder)
         try await Self.check(["--totals"], folder, what: "Factur-X")
     }
 
@@ -439,7 +463,9 @@ struct EInvoiceConformanceTests {
             start: Self.corpusStart ^ 0xDE, drawable: { conformanceFonts.unsupportedCharacters(in: $0).isEmpty })
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("einvoice-conformance-xrechnung-\(UUID().uuidString)")
-        try Self.write(corpus.cases(.xrechnung, count: 30), into: folder)
+        let cases = corpus.cases(.xrechnung, count: 30)
+        try Self.write(cases, into: folder)
+        try Self.writeCreditNote(cases[1], index: 1, into: folder)
         try await Self.check(["--xrechnung"], folder, what: "XRechnung")
     }
 }

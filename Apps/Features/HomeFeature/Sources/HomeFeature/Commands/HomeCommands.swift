@@ -5,10 +5,16 @@ import Foundation
 /// `home dismiss` and `home restore` hide and bring back its sections; the screen its link opens (`ledger://home`), and the home screen's part of the demo.
 public struct HomeCommands: CommandGroup {
     let home: @Sendable () async throws(HomeScreenSetupError) -> any HomeScreenFeature
+    let outstanding: @Sendable () async -> [HomeOutstanding]
 
-    /// The commands on the home screen `open` makes when a command runs.
-    public init(home open: @escaping @Sendable () async throws(HomeScreenSetupError) -> any HomeScreenFeature) {
+    /// The commands on the home screen `open` makes when a command runs; `outstanding` says what clients owe per
+    /// currency (none by default), shown under the title.
+    public init(
+        home open: @escaping @Sendable () async throws(HomeScreenSetupError) -> any HomeScreenFeature,
+        outstanding: @escaping @Sendable () async -> [HomeOutstanding] = { [] }
+    ) {
         home = open
+        self.outstanding = outstanding
     }
 
     /// `home`, `home open`, `home dismiss`, `home restore`.
@@ -94,8 +100,9 @@ public struct HomeCommands: CommandGroup {
         var printed: [HomeJSON.Section] = []
         for section in screen.shown { printed.append(await HomeJSON.Section(section, links: invocation.links)) }
         let console = invocation.console
+        let owed = await outstanding()
         if console.json {
-            console.emit(HomeJSON(screen, sections: printed))
+            console.emit(HomeJSON(screen, sections: printed, outstanding: owed))
             return .success
         }
         switch screen.source {
@@ -106,6 +113,7 @@ public struct HomeCommands: CommandGroup {
             console.line("Home (the copy saved \(ISO8601DateFormatter().string(from: savedAt)))")
             console.error("ledger: the home screen is the saved copy: \(TerminalText.safe(problem))")
         }
+        if let line = HomeOutstanding.line(owed) { console.line("  " + line) }
         for section in printed {
             for line in section.linesWithBadge { console.line("  " + line) }
         }
@@ -193,8 +201,10 @@ struct HomeJSON: Encodable {
     let sections: [Section]
     let skipped: [Skipped]
     let dismissed: [String]
+    let outstanding: [HomeOutstanding]
 
-    init(_ screen: HomeScreen, sections printed: [Section]) {
+    init(_ screen: HomeScreen, sections printed: [Section], outstanding: [HomeOutstanding] = []) {
+        self.outstanding = outstanding
         switch screen.source {
         case .network: (source, reason) = ("network", nil)
         case .cache(_, .unreachable): (source, reason) = ("cache", "unreachable")
@@ -212,10 +222,20 @@ struct HomeJSON: Encodable {
         try container.encode(sections, forKey: .sections)
         try container.encode(skipped, forKey: .skipped)
         try container.encode(dismissed, forKey: .dismissed)
+        var owed = container.nestedUnkeyedContainer(forKey: .outstanding)
+        for amount in outstanding {
+            var entry = owed.nestedContainer(keyedBy: OutstandingKeys.self)
+            try entry.encode(amount.currency, forKey: .currency)
+            try entry.encode("\(amount.amount)", forKey: .amount)
+        }
     }
 
     private enum CodingKeys: String, CodingKey {
-        case source, reason, sections, skipped, dismissed
+        case source, reason, sections, skipped, dismissed, outstanding
+    }
+
+    private enum OutstandingKeys: String, CodingKey {
+        case currency, amount
     }
 }
 

@@ -26,6 +26,7 @@ public struct InvoiceCommands: CommandGroup {
     /// Every command of the group, in the order help lists them.
     public var commands: [CommandSpec] {
         [savingDrafts(new), previewingDrafts(preview), list, show, upload, duplicate] + draftCommands(form: new)
+            + settlementCommands
     }
 
     /// The screens the invoice links open.
@@ -300,7 +301,10 @@ public struct InvoiceCommands: CommandGroup {
     // MARK: invoice list and show
 
     private var list: CommandSpec {
-        CommandSpec(path: ["invoice", "list"], summary: "every stored invoice") { invocation throws(CommandError) in
+        CommandSpec(
+            path: ["invoice", "list"], summary: "every stored invoice", options: Self.listOptions,
+            details: Self.listDetails
+        ) { invocation throws(CommandError) in
             _ = try invocation.positionals()
             return try await printList(invocation)
         }
@@ -309,6 +313,9 @@ public struct InvoiceCommands: CommandGroup {
     /// Prints every stored invoice, aligned, or as JSON.
     private func printList(_ invocation: Invocation) async throws(CommandError) -> ExitStatus {
         let invoices = try await opened(invocation)
+        if let accounts = invoices.accounts {
+            return try await printAccounts(accounts, invoices: invoices, invocation: invocation)
+        }
         let records: [InvoiceRecord]
         do throws(InvoiceError) {
             records = try await invoices.archive.list()
@@ -402,6 +409,10 @@ public struct InvoiceCommands: CommandGroup {
         let file = try await stored(number)
         let written = try out?.write(file.pdf)
         let console = invocation.console
+        if let accounts = invoices.accounts {
+            return try await printAccount(
+                file, pdf: written, accounts: accounts, invoices: invoices, invocation: invocation)
+        }
         if console.json {
             console.emit(InvoiceJSON(file.record, pdf: written))
             return .success
