@@ -137,17 +137,17 @@ struct SettlementEndToEndTests {
     }
 
     @Test(arguments: [
-        (["invoice", "paid", "INV-0404"], Int32(65), "no issued invoice 'INV-0404' on this machine"),
+        (["invoice", "paid", "INV-0404"], Int32(65), "no invoice 'INV-0404' on this machine"),
         (["invoice", "paid", "INV-0001", "--amount", "500"], 65, "is more than the amount due, €100.00"),
         (["invoice", "paid", "INV-0001", "--amount", "12,50"], 65, "is not an amount in EUR"),
         (["invoice", "paid", "INV-0001", "--amount", "0"], 65, "is not positive"),
         (["invoice", "paid", "INV-0001", "--date", "2026-13-01"], 65, "is not a day written as YYYY-MM-DD"),
         (["invoice", "paid", "INV-0001", "--date", "2000-01-01"], 65, "before the invoice was issued"),
-        (["invoice", "credit", "INV-0404", "--all"], 65, "no issued invoice 'INV-0404'"),
+        (["invoice", "credit", "INV-0404", "--all"], 65, "no invoice 'INV-0404'"),
         (["invoice", "credit", "INV-0001", "--lines", "2"], 65, "the invoice has no line 2"),
         (["invoice", "credit", "INV-0001"], 64, "needs --all or --lines"),
         (["invoice", "credit", "INV-0001", "--lines", "a"], 64, "is not a list of line numbers"),
-        (["invoice", "void", "INV-0404"], 65, "no issued invoice 'INV-0404'"),
+        (["invoice", "void", "INV-0404"], 65, "no invoice 'INV-0404'"),
         (["invoice", "list", "--overdue", "--paid"], 64, "exclude each other"),
         (["invoice", "list", "--to", "tomorrow"], 64, "--to 'tomorrow'"),
     ])
