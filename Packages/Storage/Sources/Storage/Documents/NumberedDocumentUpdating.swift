@@ -18,7 +18,8 @@ public protocol NumberedDocumentUpdating: Sendable {
     /// ``DocumentLimits/maximumDocumentsPerNumber`` ids may be read.
     func createNumberedDocuments<BuildFailure: Error>(
         in sequence: NumberSequence, reading ids: [DocumentID],
-        _ build: @escaping @Sendable (_ number: Int, _ read: [DocumentID: Document]) throws(BuildFailure) ->
+        _ build:
+            @escaping @Sendable (_ number: Int, _ read: [DocumentID: Document]) throws(BuildFailure) ->
             [DocumentDraft]
     ) async throws(NumberedCreationError<BuildFailure>) -> NumberedDocuments
 }
