@@ -26,7 +26,7 @@ extension LedgerFactory {
         let drafting = InvoiceDrafting(
             validator: validator(.plain), messages: .english, now: environment.now, calendar: environment.calendar,
             locale: environment.renderingLocale, labels: configured.invoiceLabels, currency: CurrencyTable.currency,
-            profileValidator: validator)
+            profileValidator: validator, languageLabels: { try? InvoiceLabels(language: $0) })
         let seller = { @Sendable [self] () async throws(InvoiceError) -> Seller in
             try await Seller(settings: currentSettings())
         }

@@ -311,7 +311,7 @@ public struct CreditNoteIssuer: CreditNoteIssuing {
         // Nothing is to be paid on a credit note: no due date; the terms say what it corrects (EN 16931 asks for
         // terms or a due date when the amount is positive, BR-CO-25).
         document.dueDate = nil
-        document.paymentTerms = drafting.labels[.correctsInvoice]
+        document.paymentTerms = drafting.labels(for: record.request)[.correctsInvoice]
             .replacingOccurrences(of: "{number}", with: record.number)
             .replacingOccurrences(of: "{date}", with: record.issuedOn)
         document.paidAmount = 0

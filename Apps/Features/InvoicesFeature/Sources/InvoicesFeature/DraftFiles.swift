@@ -95,6 +95,32 @@ enum DraftFiles {
         }
     }
 
+    /// Every open draft in `documents` with its form, ordered by id; tombstones (issued, deleted) are left out.
+    static func openDrafts(
+        in documents: any DocumentListing & DocumentLoading
+    ) async throws(DraftError) -> [(id: DraftID, request: InvoiceRequest)] {
+        let listed: [DocumentMetadata]
+        do {
+            listed = try await documents.list()
+        } catch {
+            throw .storage(error)
+        }
+        var drafts: [(id: DraftID, request: InvoiceRequest)] = []
+        for metadata in listed where metadata.contentType == DocumentContentType.json {
+            guard let id = draftID(of: metadata.id) else { continue }
+            let document: Document?
+            do {
+                document = try await documents.load(metadata.id)
+            } catch {
+                throw .storage(error)
+            }
+            guard let document else { continue }
+            let content = try content(of: document)
+            if content.state == .open, let request = content.request { drafts.append((id, request)) }
+        }
+        return drafts.sorted { $0.id < $1.id }
+    }
+
     /// What an open draft without a form reads as (only a hand-edited file has none).
     private static let empty = InvoiceRequest(client: "", items: [], currencyCode: "")
 

@@ -21,7 +21,13 @@ public struct InvoiceDrafting: Sendable {
     /// How money and dates are printed on the PDF.
     public var locale: RenderingLocale
     /// The wording of the PDF's titles and totals; its language also picks the standard wording of a VAT exemption.
+    /// A request that names no language (or one `languageLabels` has no catalog for) prints with it.
     public var labels: InvoiceLabels
+    /// The catalog of the language a request names (`de`), nil when there is none: an invoice for a client who reads
+    /// German prints German titles, totals and exemption wording whatever the setting says, while money and days
+    /// stay in `locale`. The composition root answers from the Rendering package's catalogs; by default no
+    /// language has one, so every invoice prints with `labels`.
+    public var languageLabels: @Sendable (String) -> InvoiceLabels?
     /// The currency, with its minor units, for an ISO 4217 code.
     public var currency: @Sendable (String) -> Currency
 
@@ -31,8 +37,10 @@ public struct InvoiceDrafting: Sendable {
         validator: any InvoiceValidating, messages: ValidationMessages, now: @escaping @Sendable () -> Date,
         calendar: Calendar, locale: RenderingLocale, labels: InvoiceLabels = .english,
         currency: @escaping @Sendable (String) -> Currency,
-        profileValidator: (@Sendable (InvoiceProfile) -> any InvoiceValidating)? = nil
+        profileValidator: (@Sendable (InvoiceProfile) -> any InvoiceValidating)? = nil,
+        languageLabels: @escaping @Sendable (String) -> InvoiceLabels? = { _ in nil }
     ) {
+        self.languageLabels = languageLabels
         self.validator = validator
         self.profileValidator = profileValidator ?? { [validator] _ in validator }
         self.messages = messages
@@ -41,6 +49,11 @@ public struct InvoiceDrafting: Sendable {
         self.locale = locale
         self.labels = labels
         self.currency = currency
+    }
+
+    /// The words `request` prints with: its language's catalog, else `labels`.
+    func labels(for request: InvoiceRequest) -> InvoiceLabels {
+        request.language.flatMap(languageLabels) ?? labels
     }
 
     /// When a form filled in now is issued, and when it is due: the form's day, or 30 days after the issue.
@@ -90,7 +103,7 @@ public struct InvoiceDrafting: Sendable {
                     vatCategory: $0.category, taxPercent: $0.rate)
             },
             vatExemptions: exemptions(of: request).mapValues { VATExemptionDraft(reason: $0.reason, code: $0.code) },
-            paymentTerms: paymentTerms(due: due),
+            paymentTerms: paymentTerms(due: due, labels: labels(for: request)),
             payment: seller.flatMap { seller in
                 guard request.format.hasXML, let iban = seller.iban else { return nil }
                 return PaymentDraft(iban: iban, bic: seller.bic)
@@ -145,7 +158,7 @@ public struct InvoiceDrafting: Sendable {
     ]
 
     /// The document the renderers and the e-invoice writers draw for `request`, numbered `number`, with `labels`
-    /// (the configured ones unless given).
+    /// (the request's language's unless given).
     func document(
         _ request: InvoiceRequest, number: String, issued: Date, due: Date, seller: Seller,
         labels: InvoiceLabels? = nil
@@ -176,11 +189,11 @@ public struct InvoiceDrafting: Sendable {
                     vatCategory: $0.category ?? .standard, taxRate: TaxRate(percent: $0.rate))
             },
             vatExemptions: exemptions(of: request).mapValues { VATExemption(reason: $0.reason, code: $0.code) },
-            paymentTerms: paymentTerms(due: due),
+            paymentTerms: paymentTerms(due: due, labels: self.labels(for: request)),
             payment: payment,
             notes: request.notes,
             locale: locale,
-            labels: labels ?? self.labels)
+            labels: labels ?? self.labels(for: request))
     }
 
     // MARK: VAT
@@ -203,10 +216,11 @@ public struct InvoiceDrafting: Sendable {
     /// user's `exemptionReason` replaces the wording.
     func exemptions(of request: InvoiceRequest) -> [VATCategory: (reason: String, code: String?)] {
         let categories = Set(lineVAT(of: request).compactMap(\.category)).filter(\.needsExemptionReason)
+        let words = labels(for: request)
         var result: [VATCategory: (reason: String, code: String?)] = [:]
         for category in categories {
             let typed = request.exemptionReason?.trimmingCharacters(in: .whitespacesAndNewlines)
-            let reason = (typed?.isEmpty == false ? typed : nil) ?? labels.exemptionReason(for: category)
+            let reason = (typed?.isEmpty == false ? typed : nil) ?? words.exemptionReason(for: category)
             guard let reason else { continue }
             result[category] = (reason, category.standardExemptionCode)
         }
@@ -253,7 +267,7 @@ public struct InvoiceDrafting: Sendable {
     }
 
     /// "Due on 2026-12-24", in the invoice's language.
-    func paymentTerms(due: Date) -> String {
+    func paymentTerms(due: Date, labels: InvoiceLabels) -> String {
         labels.dueOn(dayText(due))
     }
 

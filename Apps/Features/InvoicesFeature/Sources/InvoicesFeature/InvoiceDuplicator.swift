@@ -51,6 +51,8 @@ public struct InvoiceDuplicator: InvoiceDuplicating {
         request.clientVATID = nil
         request.clientEmail = nil
         request.buyerReference = nil
+        // The language was the former client's (or typed for them): the new client's, else the setting's.
+        request.language = nil
         guard let clients else { return request }
         let found: ClientRecord?
         do throws(ClientError) {

@@ -79,8 +79,8 @@ public struct InvoicePreviewer: InvoicePreviewing {
         let problems = drafting.problems(
             drafting.failures(of: request, issued: issued, due: due, seller: readSeller))
         let seller = readSeller ?? Seller(name: "", address: [])
-        let title = drafting.labels[.documentTitle]
-        let labels = InvoiceLabels([.documentTitle: "\(title) (\(Self.number))"], fallback: drafting.labels)
+        let words = drafting.labels(for: request)
+        let labels = InvoiceLabels([.documentTitle: "\(words[.documentTitle]) (\(Self.number))"], fallback: words)
         let document = drafting.document(
             request, number: Self.number, issued: issued, due: due, seller: seller, labels: labels)
         let totals = try? InvoiceTotals(of: document)

@@ -273,6 +273,10 @@ public struct InvoiceRequest: Hashable, Sendable, Codable {
     public var paymentTermsDays: Int?
     /// The issue day; nil for the day it is submitted.
     public var issueDate: Date?
+    /// The language the invoice, its preview and its credit notes print in (an ISO 639-1 code of a label catalog,
+    /// `de`): the one typed with `--language`, else the directory client's; nil prints in the setting
+    /// `invoice.language`. Records stored before it existed read as nil.
+    public var language: String?
 
     /// Creates a request.
     public init(
@@ -282,9 +286,10 @@ public struct InvoiceRequest: Hashable, Sendable, Codable {
         clientCountry: String? = nil, clientVATID: String? = nil, clientEmail: String? = nil,
         buyerReference: String? = nil, orderReference: String? = nil, vatCategory: VATCategory? = nil,
         exemptionReason: String? = nil, serviceDate: Date? = nil, discount: InvoiceDiscount? = nil,
-        clientKey: String? = nil, paymentTermsDays: Int? = nil, issueDate: Date? = nil
+        clientKey: String? = nil, paymentTermsDays: Int? = nil, issueDate: Date? = nil, language: String? = nil
     ) {
         self.issueDate = issueDate
+        self.language = language
         self.clientKey = clientKey
         self.paymentTermsDays = paymentTermsDays
         self.client = client
@@ -336,6 +341,7 @@ public struct InvoiceRequest: Hashable, Sendable, Codable {
         clientKey = try container.decodeIfPresent(String.self, forKey: .clientKey)
         paymentTermsDays = try container.decodeIfPresent(Int.self, forKey: .paymentTermsDays)
         issueDate = try container.decodeIfPresent(Date.self, forKey: .issueDate)
+        language = try container.decodeIfPresent(String.self, forKey: .language)
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -343,6 +349,7 @@ public struct InvoiceRequest: Hashable, Sendable, Codable {
         case clientPostcode, clientCity, clientCountry, clientVATID, clientEmail, buyerReference, orderReference
         case vatCategory, exemptionReason, serviceDate, discount
         case clientKey, paymentTermsDays, issueDate
+        case language
     }
 }
 

@@ -36,6 +36,50 @@ struct ClientsAndNumberingEndToEndTests {
         #expect(clients.first?["name"] as? String == "ACME Holding")
     }
 
+    @Test func aGermanClientsInvoiceAndCreditNotePrintInGermanAndADraftKeepsTheClient() async throws {
+        let workspace = try LedgerWorkspace()
+        #expect(try await workspace.run(["config", "set", "invoice.language", "en"]).status == 0)
+        let added = try await workspace.run([
+            "client", "add", "bauhaus", "--name", "Bauhaus GmbH", "--country", "DE", "--language", "de",
+        ])
+        #expect(added.status == 0, "\(added.standardError)")
+        let unknown = try await workspace.run(["client", "edit", "bauhaus", "--language", "xx"])
+        #expect(unknown.status == 65 && unknown.standardError.contains("cs, de, en"), "\(unknown.standardError)")
+
+        let german = workspace.folder.appendingPathComponent("german.pdf")
+        let created = try await workspace.run([
+            "invoice", "new", "--client", "bauhaus", "--item", "Beratung;1;100", "--out", german.path,
+        ])
+        #expect(created.status == 75, "\(created.standardError)")
+        let text = try await LedgerBinary.runTool("pdftotext", [german.path, "-"]).standardOutput
+        #expect(text.contains("RECHNUNG") && !text.contains("INVOICE"), "\(text)")
+
+        let french = workspace.folder.appendingPathComponent("french.pdf")
+        let explicit = try await workspace.run([
+            "invoice", "new", "--client", "bauhaus", "--item", "Conseil;1;100", "--language", "fr", "--out",
+            french.path,
+        ])
+        #expect(explicit.status == 75, "\(explicit.standardError)")
+        #expect(try await LedgerBinary.runTool("pdftotext", [french.path, "-"]).standardOutput.contains("FACTURE"))
+        let refused = try await workspace.run([
+            "invoice", "new", "--client", "bauhaus", "--item", "Work;1;100", "--language", "klingon",
+        ])
+        #expect(refused.status == 64 && refused.standardError.contains("cs, de, en"), "\(refused.standardError)")
+
+        let note = workspace.folder.appendingPathComponent("credit.pdf")
+        let credited = try await workspace.run(["invoice", "credit", "INV-0001", "--all", "--out", note.path])
+        #expect(credited.status == 75 || credited.status == 0, "\(credited.standardError)")
+        #expect(try await LedgerBinary.runTool("pdftotext", [note.path, "-"]).standardOutput.contains("GUTSCHRIFT"))
+
+        let other = try await workspace.run(["client", "add", "solo", "--name", "Solo KG", "--country", "AT"])
+        #expect(other.status == 0, "\(other.standardError)")
+        #expect(try await workspace.run(["invoice", "new", "--draft", "--client", "solo"]).status == 0)
+        let kept = try await workspace.run(["client", "delete", "solo"])
+        #expect(kept.status == 65 && kept.standardError.contains("draft D-1 bills it"), "\(kept.standardError)")
+        #expect(try await workspace.run(["invoice", "delete", "D-1"]).status == 0)
+        #expect(try await workspace.run(["client", "delete", "solo"]).status == 0)
+    }
+
     @Test func aYearlyPatternNumbersInvoicesAndLookupsFindThem() async throws {
         let workspace = try LedgerWorkspace()
         let refused = try await workspace.run(["config", "set", "invoice.number-pattern", "INV-{yyyy}"])

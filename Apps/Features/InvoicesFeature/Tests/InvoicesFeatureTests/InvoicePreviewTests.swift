@@ -145,7 +145,8 @@ struct InvoicePreviewCommandTests {
         #expect(
             preview.usage
                 == "ledger invoice preview [DRAFT] [--client NAME] [--item \"DESCRIPTION;QUANTITY;PRICE\"]... "
-                + "[--currency CODE] [--due YYYY-MM-DD] [--tax PERCENT] [--notes TEXT] [--out FILE.pdf]")
+                + "[--currency CODE] [--due YYYY-MM-DD] [--tax PERCENT] [--notes TEXT] [--language CODE] [--out FILE.pdf]"
+        )
         #expect(preview.help.contains("Nothing is stored and no number is taken"))
         #expect(preview.help.contains("the exit status is still 0"))
     }

@@ -14,7 +14,7 @@ public protocol ClientDirectoring: ClientLooking {
     func save(_ client: ClientRecord, replacing: Bool) async throws(ClientError) -> ClientRecord
     /// Every client, ordered by key.
     func list() async throws(ClientError) -> [ClientRecord]
-    /// Deletes the client `key`; refused while a stored invoice names it.
+    /// Deletes the client `key`; refused while a stored invoice or a saved draft names it.
     func delete(_ key: String) async throws(ClientError)
 }
 
@@ -102,7 +102,8 @@ public struct ClientDirectory: ClientDirectoring {
         return clients.sorted { $0.key < $1.key }
     }
 
-    /// See the protocol. The invoices are read first: one that names the client keeps it.
+    /// See the protocol. The invoices are read first, then the drafts: one that names the client keeps it. An issued
+    /// or deleted draft (a tombstone) names no one.
     public func delete(_ key: String) async throws(ClientError) {
         let key = key.lowercased()
         guard try await client(key) != nil else { throw .notFound(key) }
@@ -115,6 +116,15 @@ public struct ClientDirectory: ClientDirectoring {
         }
         let naming = records.filter { $0.request.clientKey == key }.map(\.number)
         guard naming.isEmpty else { throw .inUse(key, invoices: naming) }
+        let drafts: [(id: DraftID, request: InvoiceRequest)]
+        do throws(DraftError) {
+            drafts = try await DraftFiles.openDrafts(in: documents)
+        } catch {
+            if case .storage(let failure) = error { throw .storage(failure) }
+            throw .storage(.coding(CodingFailure(direction: .decoding, typeName: "draft", message: "\(error)")))
+        }
+        let draftsNaming = drafts.filter { $0.request.clientKey == key }.map(\.id.description)
+        guard draftsNaming.isEmpty else { throw .inUseByDrafts(key, drafts: draftsNaming) }
         do {
             _ = try await documents.delete(try Self.id(key))
         } catch {

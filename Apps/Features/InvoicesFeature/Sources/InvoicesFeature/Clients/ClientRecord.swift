@@ -25,8 +25,8 @@ public struct ClientRecord: Hashable, Sendable, Codable {
     public var currency: String?
     /// Days from the issue day to the due day when an invoice names no due day.
     public var paymentTermsDays: Int?
-    /// The language the client reads invoices in (`fr`), kept for the client; invoices print in the setting
-    /// `invoice.language`.
+    /// The language the client reads invoices in (`fr`): an invoice that names the client by its key prints in it
+    /// unless `--language` says otherwise; nil prints in the setting `invoice.language`.
     public var language: String?
     /// The reference the client asked to be quoted (the Leitweg-ID of a German public buyer).
     public var buyerReference: String?
@@ -103,6 +103,7 @@ public struct ClientRecord: Hashable, Sendable, Codable {
         request.clientVATID = request.clientVATID ?? vatID
         request.clientEmail = request.clientEmail ?? email
         request.buyerReference = request.buyerReference ?? buyerReference
+        request.language = request.language ?? language
         return request
     }
 }
@@ -119,6 +120,8 @@ public enum ClientError: Error, Hashable, Sendable, CustomStringConvertible {
     case alreadyExists(String)
     /// The client cannot be deleted while stored invoices name it; `invoices` are their numbers.
     case inUse(String, invoices: [String])
+    /// The client cannot be deleted while saved drafts bill it; `drafts` are their ids (`D-3`).
+    case inUseByDrafts(String, drafts: [String])
     /// The store failed.
     case storage(StorageError)
 
@@ -134,6 +137,9 @@ public enum ClientError: Error, Hashable, Sendable, CustomStringConvertible {
         case .inUse(let key, let invoices):
             "client '\(key)' cannot be deleted: \(invoices.count == 1 ? "invoice" : "invoices") "
                 + "\(invoices.joined(separator: ", ")) \(invoices.count == 1 ? "names" : "name") it"
+        case .inUseByDrafts(let key, let drafts):
+            "client '\(key)' cannot be deleted: \(drafts.count == 1 ? "draft" : "drafts") "
+                + "\(drafts.joined(separator: ", ")) \(drafts.count == 1 ? "bills" : "bill") it"
         case .storage(let error): "the client directory could not be read or changed: \(error.message)"
         }
     }

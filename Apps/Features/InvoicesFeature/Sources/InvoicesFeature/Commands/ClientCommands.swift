@@ -1,5 +1,6 @@
 public import CommandKit
 import Foundation
+import Rendering
 public import Storage
 import Validation
 
@@ -44,7 +45,10 @@ public struct ClientCommands: CommandGroup {
             .value("email", "ADDRESS", "where invoices are sent (XRechnung's electronic address)"),
             .value("currency", "CODE", "the ISO 4217 code invoices for the client are in by default"),
             .value("terms", "DAYS", "days from issue to due when an invoice names no due day (default 30)"),
-            .value("language", "CODE", "the language the client reads, such as fr"),
+            .value(
+                "language", "CODE",
+                "the language the client's invoices print in, one of \(InvoiceLabels.available.joined(separator: ", "))",
+                choices: InvoiceLabels.available),
             .value("buyer-reference", "TEXT", "the reference the client asked for (the Leitweg-ID for XRechnung)"),
         ]
     }
@@ -113,7 +117,20 @@ public struct ClientCommands: CommandGroup {
         if let value = text("vat-id") { client.vatID = value }
         if let value = text("email") { client.email = value }
         if let value = text("currency") { client.currency = value }
-        if let value = text("language") { client.language = value }
+        if let value = text("language") {
+            // Checked here, not by the directory, so a client kept before the check still saves other changes.
+            if let value, InvoiceLanguages.code(value) == nil {
+                throw .invalid(
+                    "the client",
+                    [
+                        ValidationProblem(
+                            code: languageCode, path: "language",
+                            message: "An invoice language is one of "
+                                + "\(InvoiceLabels.available.joined(separator: ", ")).")
+                    ], field: { _ in "--language" })
+            }
+            client.language = value.flatMap(InvoiceLanguages.code)
+        }
         if let value = text("buyer-reference") { client.buyerReference = value }
         if let value = text("terms") {
             guard let value else {
@@ -126,6 +143,9 @@ public struct ClientCommands: CommandGroup {
             client.paymentTermsDays = days
         }
     }
+
+    /// A client's `--language` names no language invoices have words for.
+    static let languageCode = ValidationCode(rawValue: "client.languageUnknown")
 
     private static func report(_ verb: String, _ client: ClientRecord, invocation: Invocation) -> ExitStatus {
         let console = invocation.console
@@ -208,7 +228,8 @@ public struct ClientCommands: CommandGroup {
     private var delete: CommandSpec {
         CommandSpec(
             path: ["client", "delete"], arguments: ["KEY"], summary: "remove a client no invoice names",
-            details: "Refused (exit status 65) while a stored invoice was issued to the client."
+            details: "Refused (exit status 65) while a stored invoice was issued to the client or a saved draft "
+                + "bills it."
         ) { invocation throws(CommandError) in
             let key = try invocation.positionals()[0]
             let directory = try await clients()
@@ -228,12 +249,13 @@ extension CommandError {
     static func client(_ error: ClientError) -> CommandError {
         switch error {
         case .invalidKey:
-            .usage("\(error)", hint: "Such as 'acme' or 'acme-gmbh'.")
+            .usage(TerminalText.safe("\(error)"), hint: "Such as 'acme' or 'acme-gmbh'.")
         case .invalid(let problems):
             .invalid("the client", problems)
         case .notFound:
             CommandError(
-                message: "\(error)", hint: "Run 'ledger client list' to see the clients.", status: .dataError)
+                message: TerminalText.safe("\(error)"), hint: "Run 'ledger client list' to see the clients.",
+                status: .dataError)
         case .alreadyExists(let key):
             CommandError(
                 message: "\(error)", hint: "Change it with 'ledger client edit \(key)', or choose another key.",
@@ -242,6 +264,12 @@ extension CommandError {
             CommandError(
                 message: "\(error)",
                 hint: "Issued invoices keep their client; the entry stays while they name it.", status: .dataError)
+        case .inUseByDrafts(_, let drafts):
+            CommandError(
+                message: "\(error)",
+                hint: "Delete \(drafts.count == 1 ? "it" : "each") with 'ledger invoice delete \(drafts[0])', or bill "
+                    + "another client with 'ledger invoice edit \(drafts[0]) --client KEY|NAME'.",
+                status: .dataError)
         case .storage(let failure):
             .storage(failure)
         }

@@ -105,6 +105,8 @@ extension InvoiceCommands {
         let configured = invoices.defaults.vatCategory
         request.vatCategory = configured == .standard && changes.tax == nil ? nil : configured
         changes.apply(to: &request)
+        let client = try await Self.directoryClient(changes.client, invoices: invoices)
+        changes.applyClient(client, to: &request, arguments: arguments)
         let saved: SavedDraft
         do throws(DraftError) {
             saved = try await flows.desk.save(request)
@@ -197,9 +199,14 @@ extension InvoiceCommands {
             let invoices = try await opened(invocation)
             let flows = try Self.draftFlows(invoices)
             let changes = try DraftChanges(invocation, invoices: invoices)
+            let client = try await Self.directoryClient(changes.client, invoices: invoices)
+            let arguments = invocation.arguments
             let saved: SavedDraft
             do throws(DraftError) {
-                saved = try await flows.desk.edit(id) { request in changes.apply(to: &request) }
+                saved = try await flows.desk.edit(id) { request in
+                    changes.apply(to: &request)
+                    changes.applyClient(client, to: &request, arguments: arguments)
+                }
             } catch {
                 throw .draft(error)
             }
@@ -349,6 +356,7 @@ struct DraftChanges: Sendable {
     var exemptionReason: String?
     var serviceDate: Date?
     var discount: InvoiceDiscount?
+    var language: String?
 
     /// Reads the given options with the parsers of `invoice new`, so a draft takes exactly what `invoice new`
     /// takes; what the form lacks or breaks is left for the preview and the issue to say.
@@ -395,6 +403,9 @@ struct DraftChanges: Sendable {
         discount = try arguments.value("discount").map { text throws(CommandError) in
             try InvoiceCommands.discount(text)
         }
+        language = try arguments.value("language").map { text throws(CommandError) in
+            try InvoiceCommands.language(text)
+        }
     }
 
     /// Replaces in `request` what was given.
@@ -419,6 +430,7 @@ struct DraftChanges: Sendable {
         if let exemptionReason { request.exemptionReason = exemptionReason }
         if let serviceDate { request.serviceDate = serviceDate }
         if let discount { request.discount = discount }
+        if let language { request.language = language }
     }
 }
 

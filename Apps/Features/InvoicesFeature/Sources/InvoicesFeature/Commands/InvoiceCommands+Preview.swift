@@ -17,6 +17,7 @@ extension InvoiceCommands {
                 .value("due", "YYYY-MM-DD", "when payment is due (default: 30 days after today)"),
                 .value("tax", "PERCENT", "the tax rate of every line, such as 20"),
                 .value("notes", "TEXT", "printed under the totals"),
+                Self.languageOption,
                 .value("out", "FILE.pdf", "write the first page there, titled as a preview"),
             ],
             details: "Nothing is stored and no number is taken; the PDF says PREVIEW where the number goes. What "
@@ -34,12 +35,15 @@ extension InvoiceCommands {
                 }
                 tax = value
             }
+            let language = try arguments.value("language").map { text throws(CommandError) in
+                try Self.language(text)
+            }
             let invoices = try await opened(invocation)
             let request = InvoiceRequest(
                 client: arguments.value("client") ?? "", items: items,
                 currencyCode: arguments.value("currency") ?? invoices.display.defaultCurrency,
                 dueDate: try invoices.display.day(arguments.value("due"), option: "due"), taxPercent: tax,
-                notes: arguments.value("notes") ?? "")
+                notes: arguments.value("notes") ?? "", language: language)
             let preview = await invoices.preview.preview(request)
             let written = try preview.pdf.flatMap { pdf throws(CommandError) in try out?.write(pdf) }
             let console = invocation.console

@@ -71,6 +71,7 @@ public struct InvoiceCommands: CommandGroup {
                 .value("template", "NAME", Self.listed(templates), choices: templates),
                 .value("tax", "PERCENT", "the tax rate of every line, such as 20"),
                 .value("notes", "TEXT", "printed under the totals"),
+                Self.languageOption,
                 .value(
                     "format", "pdf|facturx|xrechnung",
                     "a PDF, a Factur-X PDF carrying its EN 16931 XML, or an XRechnung XML (default: the setting "
@@ -122,6 +123,9 @@ public struct InvoiceCommands: CommandGroup {
             let discount = try arguments.value("discount").map { text throws(CommandError) in
                 try Self.discount(text)
             }
+            let language = try arguments.value("language").map { text throws(CommandError) in
+                try Self.language(text)
+            }
             let invoices = try await opened(invocation)
             let format = givenFormat ?? invoices.defaults.format
             let out = try arguments.value("out").map { path throws(CommandError) in
@@ -143,7 +147,7 @@ public struct InvoiceCommands: CommandGroup {
                 orderReference: arguments.value("order-reference"), vatCategory: category,
                 exemptionReason: arguments.value("exemption-reason"),
                 serviceDate: try invoices.display.day(arguments.value("service-date"), option: "service-date"),
-                discount: discount)
+                discount: discount, language: language)
             request = try await Self.fillingClient(request, invoices: invoices, arguments: arguments)
             let submission: InvoiceSubmission
             do throws(InvoiceError) {
