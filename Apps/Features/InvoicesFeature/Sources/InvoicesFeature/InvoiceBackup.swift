@@ -385,7 +385,10 @@ public struct InvoiceBackupImporter: InvoiceImporting {
         }
         // Base64 is 4 characters per 3 bytes: a text longer than the largest document's is refused unread.
         let largestText = (DocumentLimits.maximumByteCount + 2) / 3 * 4
-        guard text.utf8.count <= largestText else { throw fail(.tooLarge(byteCount: text.utf8.count / 4 * 3)) }
+        guard text.utf8.count <= largestText else {
+            let padding = text.hasSuffix("==") ? 2 : text.hasSuffix("=") ? 1 : 0
+            throw fail(.tooLarge(byteCount: text.utf8.count / 4 * 3 - padding))
+        }
         guard let bytes = Data(base64Encoded: text) else { throw fail(.invalidBase64) }
         guard bytes.count <= DocumentLimits.maximumByteCount else { throw fail(.tooLarge(byteCount: bytes.count)) }
         let type = contentType.utf8

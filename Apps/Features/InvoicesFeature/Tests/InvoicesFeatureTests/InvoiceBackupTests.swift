@@ -323,11 +323,11 @@ struct InvoiceBackupTests {
     }
 
     @Test func aDocumentLargerThanAStoreKeepsIsRefused() async throws {
-        let big = Data(count: DocumentLimits.maximumByteCount + 1).base64EncodedString()
+        let big = Data(count: DocumentLimits.maximumByteCount + 3).base64EncodedString()
         let data = try envelope([entry("client.acme.json", ["bytes": big])])
         await #expect(
             throws: InvoiceBackupError.invalidEntry(
-                index: 1, id: "client.acme.json", problem: .tooLarge(byteCount: DocumentLimits.maximumByteCount + 1))
+                index: 1, id: "client.acme.json", problem: .tooLarge(byteCount: DocumentLimits.maximumByteCount + 3))
         ) {
             try await BackupLedger().importer.importBackup(data)
         }

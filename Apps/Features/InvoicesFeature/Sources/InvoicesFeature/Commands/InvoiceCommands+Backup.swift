@@ -125,6 +125,19 @@ private struct BackupJSON: Encodable {
     var imported: Int?
     /// Documents already there with the same contents (import only).
     var unchanged: Int?
+
+    /// Every key is always there: null where it does not apply.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(file, forKey: .file)
+        try container.encode(contents, forKey: .contents)
+        try container.encode(imported, forKey: .imported)
+        try container.encode(unchanged, forKey: .unchanged)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case file, contents, imported, unchanged
+    }
 }
 
 extension CommandError {
