@@ -162,6 +162,31 @@ struct InvoiceBackupTests {
         }
     }
 
+    /// Storage has no way to save a document with given dates: the store dates what an import saves, and nothing
+    /// else of the document changes.
+    @Test func anImportIsDatedByTheStoreThatSavesItAndKeepsEverythingElse() async throws {
+        let source = BackupLedger()
+        try await source.fill(seed: 13)
+        let first = try await source.exporter.exportBackup().data
+        let later = fixedNow.addingTimeInterval(86_400)
+        let restored = BackupLedger(documents: FakeDocumentStore(now: { later }))
+        _ = try await restored.importer.importBackup(first)
+        let second = try await restored.exporter.exportBackup().data
+        func documents(_ data: Data) throws -> [[String: Any]] {
+            let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            return try #require(object["documents"] as? [[String: Any]])
+        }
+        let before = try documents(first)
+        let after = try documents(second)
+        #expect(before.count == after.count && !before.isEmpty)
+        for (old, new) in zip(before, after) {
+            #expect(new["createdAt"] as? String == "2026-03-19T12:00:00.000Z")
+            let kept = ["id", "contentType", "bytes"]
+            #expect(kept.map { new[$0] as? String } == kept.map { old[$0] as? String })
+            #expect(new["attributes"] as? [String: String] == old["attributes"] as? [String: String])
+        }
+    }
+
     @Test func onlyTheFeaturesDocumentsAreExported() async throws {
         let ledger = BackupLedger()
         try await ledger.fill(seed: 3)
