@@ -80,7 +80,10 @@ extension LedgerFactory {
                 sender: settlementSender,
                 numbering: .creditNotes(
                     pattern: configured.settings?.creditNoteNumberPattern, calendar: environment.calendar)),
-            accounts: InvoiceAccounts(documents: documents, now: environment.now, calendar: environment.calendar))
+            accounts: InvoiceAccounts(documents: documents, now: environment.now, calendar: environment.calendar),
+            backup: InvoiceBackupFlows(
+                exporter: InvoiceBackupExporter(documents: documents),
+                importer: InvoiceBackupImporter(documents: documents)))
     }
 
     /// The templates invoices are printed with, by id; a new template is one more `.registering(...)` here.

@@ -35,6 +35,8 @@ public struct Invoices: Sendable {
     public let credits: (any CreditNoteIssuing)?
     /// Reads invoices with their payments, credit notes and amount due; nil lists them without.
     public let accounts: (any InvoiceAccountReading)?
+    /// Exports and imports every invoice, credit note, account, client and draft; nil where the app offers none.
+    public var backup: InvoiceBackupFlows?
 
     /// Bundles the parts.
     public init(
@@ -43,8 +45,10 @@ public struct Invoices: Sendable {
         display: DisplayContext, setup: InvoiceSetupNotes = InvoiceSetupNotes(),
         defaults: InvoiceDefaults = InvoiceDefaults(), clients: (any ClientLooking)? = nil,
         drafts: InvoiceDraftFlows? = nil, payments: (any InvoicePaying)? = nil,
-        credits: (any CreditNoteIssuing)? = nil, accounts: (any InvoiceAccountReading)? = nil
+        credits: (any CreditNoteIssuing)? = nil, accounts: (any InvoiceAccountReading)? = nil,
+        backup: InvoiceBackupFlows? = nil
     ) {
+        self.backup = backup
         self.clients = clients
         self.drafts = drafts
         self.defaults = defaults

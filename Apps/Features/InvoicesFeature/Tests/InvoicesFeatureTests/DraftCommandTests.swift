@@ -231,7 +231,7 @@ struct DraftCommandTests {
             names == [
                 "invoice new", "invoice preview", "invoice list", "invoice show", "invoice upload", "invoice duplicate",
                 "invoice drafts", "invoice edit", "invoice delete", "invoice issue", "invoice paid", "invoice credit",
-                "invoice void", "invoice summary",
+                "invoice void", "invoice summary", "invoice export", "invoice import",
             ])
         let new = try #require(commands.commands.first { $0.name == "invoice new" })
         let newHelp = new.help.replacingOccurrences(of: "\n", with: " ")

@@ -26,7 +26,7 @@ public struct InvoiceCommands: CommandGroup {
     /// Every command of the group, in the order help lists them.
     public var commands: [CommandSpec] {
         [savingDrafts(new), previewingDrafts(preview), list, show, upload, duplicate] + draftCommands(form: new)
-            + settlementCommands
+            + settlementCommands + backupCommands
     }
 
     /// The screens the invoice links open.
