@@ -54,7 +54,7 @@ public struct InvoiceBackupContents: Hashable, Sendable, Codable {
         case .settlement: settlements += 1
         case .client: clients += 1
         case .draft: drafts += 1
-        case .invoiceFile, .creditNoteFile: break
+        case .invoiceFile, .creditNoteFile, .payment: break
         }
     }
 }
@@ -142,7 +142,7 @@ public enum InvoiceBackupFormat {
 
     /// What a document of the feature is.
     enum Kind: Hashable, Sendable {
-        case invoice, invoiceFile, settlement, creditNote, creditNoteFile, client, draft
+        case invoice, invoiceFile, settlement, payment, creditNote, creditNoteFile, client, draft
     }
 
     struct Entry: Codable, Hashable, Sendable {
@@ -168,6 +168,10 @@ public enum InvoiceBackupFormat {
         if InvoiceFiles.isRecord(metadata) { return .invoice }
         if json, metadata.attributes["kind"] == creditNoteKind { return .creditNote }
         if json, id.hasSuffix(SettlementFiles.settlementSuffix) { return .settlement }
+        if json, metadata.attributes["kind"] == SettlementFiles.paymentKind, id.hasPrefix(SettlementFiles.paymentPrefix)
+        {
+            return .payment
+        }
         if json, id.hasPrefix(ClientDirectory.prefix), id.hasSuffix(".json"),
             ClientRecord.isValidKey(String(id.dropFirst(ClientDirectory.prefix.count).dropLast(5)))
         {

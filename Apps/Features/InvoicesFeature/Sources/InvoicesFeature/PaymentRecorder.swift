@@ -121,7 +121,10 @@ public struct PaymentRecorder: InvoicePaying {
                         balance: InvoiceBalance(record, settlement: settlement, today: today, calendar: calendar),
                         uploadFailure: nil)
                 }
-                return [try SettlementFiles.draft(settlement)]
+                return [
+                    try SettlementFiles.draft(settlement),
+                    try SettlementFiles.draft(payment, number: number, invoice: record.number),
+                ]
             }
         } catch {
             switch error {

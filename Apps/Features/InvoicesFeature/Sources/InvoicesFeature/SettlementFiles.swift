@@ -34,6 +34,28 @@ enum SettlementFiles {
         return try decode(InvoiceSettlement.self, document, id: id)
     }
 
+    /// What a payment's own document's id starts with, and its attribute `kind`.
+    static let paymentPrefix = "payment."
+    static let paymentKind = "payment"
+
+    /// The payment's own document, `payment.<n>.json`, stored with the account that lists it: the payments
+    /// sequence skips a number whose document exists, so after an import into another data folder new payments
+    /// never take the ids of the imported ones.
+    static func draft(
+        _ payment: SettlementPayment, number: Int, invoice: String
+    ) throws(SettlementError) -> DocumentDraft {
+        let id: DocumentID
+        do {
+            id = try DocumentID("\(paymentPrefix)\(number).json")
+        } catch {
+            throw .invoice(.storage(error))
+        }
+        return DocumentDraft(
+            id: id, contentType: DocumentContentType.json,
+            attributes: ["invoice": invoice, "kind": paymentKind, "number": payment.id],
+            bytes: try encode(payment, typeName: "SettlementPayment"))
+    }
+
     /// The document of `settlement`, replacing the one read.
     static func draft(_ settlement: InvoiceSettlement) throws(SettlementError) -> DocumentDraft {
         let (_, id) = try ids(of: settlement.invoiceNumber)

@@ -212,6 +212,10 @@ struct InvoiceBackupTests {
         #expect(try await restored.desk.save(request()).id.description == "D-4")
         let credit = try await restored.credits.credit(CreditRequest(invoice: next, selection: .all))
         #expect(credit.creditNote.number == "CN-0003")
+        // Three payments were imported (P-1 to P-3, each with its own document), so the next one is P-4.
+        let another = try await restored.submitter.submit(request()).record.number
+        let payment = try await restored.payments.pay(PaymentRequest(invoice: another, amount: "1"))
+        #expect(payment.payment.id == "P-4")
     }
 
     @Test func importingTheSameFileAgainChangesNothing() async throws {
