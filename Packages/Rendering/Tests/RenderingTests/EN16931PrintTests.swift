@@ -160,6 +160,7 @@ struct EN16931PrintTests {
             .lineItems([
                 InvoiceLineItem(description: "Returned", quantity: -1, unitPrice: 100, taxRate: .init(percent: 19))
             ])
+            .paymentTerms("Set off against invoice INV-2025-0017")
             .build()
         let pdf = try Fixture.renderer(template).render(document)
         let text = try await PDFTools.text(pdf)
@@ -169,6 +170,7 @@ struct EN16931PrintTests {
         #expect(text.contains("Corrects invoice INV-2025-0017 of 02/28/2025"))
         #expect(text.contains("Total -€119.00"))
         #expect(!text.contains("INVOICE"))
+        #expect(!text.contains("Set off against"), "a credit note asks for no payment: \(text)")
         #expect(try await PDFTools.info(pdf)["Title"] == "Credit note INV-2025-0042")
     }
 

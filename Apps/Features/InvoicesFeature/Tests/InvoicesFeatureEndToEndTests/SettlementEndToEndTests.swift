@@ -180,6 +180,25 @@ struct SettlementEndToEndTests {
             void.status == 65 && void.standardError.contains("a credit of €50.00 is more than the amount due, €40.00"))
     }
 
+    /// A credit note is printed with its invoice's template, whichever it is: each names itself, its number and
+    /// the invoice it corrects, and shows the amount credited.
+    @Test(arguments: ["standard", "compact", "creative"])
+    func aCreditNoteIsPrintedWithEveryTemplate(template: String) async throws {
+        let workspace = try LedgerWorkspace()
+        let made = try await workspace.run([
+            "invoice", "new", "--client", "ACME", "--template", template, "--item", "Work;2;150", "--tax", "20",
+        ])
+        #expect(made.status == 75, "\(made.standardError)")
+        let pdf = workspace.folder.appendingPathComponent("credit-\(template).pdf")
+        let credited = try await workspace.run(["invoice", "void", "1", "--out", pdf.path])
+        #expect(credited.status == 75, "\(credited.standardError)")
+        let text = try await LedgerBinary.runTool("pdftotext", ["-layout", pdf.path, "-"]).standardOutput
+        #expect(text.localizedCaseInsensitiveContains("credit note"), "\(template): \(text)")
+        #expect(text.contains("CN-0001") && text.contains("INV-0001") && text.contains("360.00"), "\(text)")
+        let shown = try object(try await workspace.run(["invoice", "show", "INV-0001", "--json"]))
+        #expect(shown["amountDue"] as? String == "0" && shown["status"] as? String == "credited")
+    }
+
     /// Credit notes of a Factur-X and an XRechnung invoice pass the same checks as invoices (type 381, the preceding
     /// invoice in BG-3).
     @Test func eInvoiceCreditNotesPassTheXSDAndTheSchematron() async throws {

@@ -174,7 +174,11 @@ struct EncodedInvoice {
 
         paymentHeading = encoder.line(labels[.payment])
         var payment: [TextLine] = []
-        if let terms = Self.present(document.paymentTerms) { payment += encoder.paragraphs(terms) }
+        // Nothing is paid on a credit note: its terms (which an e-invoice must carry, BR-CO-25) are not printed
+        // under "Payment", where they would read as a request to pay; the line under the title says what it corrects.
+        if document.kind != .creditNote, let terms = Self.present(document.paymentTerms) {
+            payment += encoder.paragraphs(terms)
+        }
         if let instructions = document.payment {
             if let name = Self.present(instructions.accountName) {
                 payment.append(encoder.line("\(labels[.accountName]): \(name)"))
