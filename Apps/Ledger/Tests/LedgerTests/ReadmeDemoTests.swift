@@ -23,6 +23,7 @@ struct ReadmeDemoTests {
         (#"127\.0\.0\.1:[0-9]+"#, "127.0.0.1:41873"),
         (#"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"#, "4b1d7c2e-…"),
         (#"inv_[0-9a-f]{16}"#, "inv_9c1f2e7a5b3d4c60"),
+        (#"cn_[0-9a-f]{16}"#, "cn_3122de8522a432d3"),
         (#"demo-[0-9a-f]{6}@example\.com"#, "demo-5f3a1c@example.com"),
         // A list's short ids: the shortest unique prefix of a random id, at the end of its row.
         (#"(?m) [0-9a-f]{8,31}$"#, " 5e6f7a8b"),

@@ -20,7 +20,7 @@ import Darwin
 /// `^a`), so ids that differ only in case stay separate files on case-insensitive file systems.
 ///
 /// A numbered creation first writes a journal (`.numbering-journal`) naming the documents it is about to create,
-/// the documents it replaces (a ``NumberedDocumentUpdating`` creation's) and the sequence's previous number; then
+/// the documents it replaces (a `NumberedDocumentUpdating` creation's) and the sequence's previous number; then
 /// it renames each replaced document's file to a name of the journal's (`.replaced-<token>-<n>`), writes the
 /// documents and the sequence (`.sequence-<name>`), and removes the journal last: that is the commit point, after
 /// which the kept files are removed. A journal found later belongs to a creation that never finished: the next
