@@ -156,6 +156,15 @@ struct ClientLanguageTests {
         #expect(fixture.previewRenderer.previewedInvoices.first?.labels[.documentTitle] == "RECHNUNG (PREVIEW)")
     }
 
+    @Test func aPreviewForADirectoryClientShowsTheClientAsTheInvoiceWould() async throws {
+        let fixture = LanguageFixture()
+        _ = try await fixture.directory.save(bauhaus, replacing: false)
+        let result = await fixture.invoices.run(["invoice", "preview", "--client", "bauhaus", "--item", "Beratung;1;9"])
+        #expect(result.status == .success, "\(result.error)")
+        let previewed = try #require(fixture.previewRenderer.previewedInvoices.first)
+        #expect(previewed.client.name == bauhaus.name && previewed.labels[.documentTitle] == "RECHNUNG (PREVIEW)")
+    }
+
     @Test func aDuplicateForAnotherClientTakesThatClientsLanguage() async throws {
         let fixture = LanguageFixture()
         _ = try await fixture.directory.save(bauhaus, replacing: false)

@@ -243,7 +243,7 @@ struct DraftCommandTests {
         #expect(editHelp.contains("replaces every line") && editHelp.contains("ledger invoice credit NUMBER"))
         #expect(!edit.options.contains { $0.name == "out" || $0.required })
         let preview = try #require(commands.commands.first { $0.name == "invoice preview" })
-        #expect(preview.usage.hasPrefix("ledger invoice preview [DRAFT] [--client NAME]"))
+        #expect(preview.usage.hasPrefix("ledger invoice preview [DRAFT] [--client KEY|NAME]"))
     }
 
     @Test func withoutDraftFlowsTheCommandsSaySoAndInvoiceNewStillWorks() async {

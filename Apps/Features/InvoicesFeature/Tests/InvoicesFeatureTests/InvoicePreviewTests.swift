@@ -144,7 +144,7 @@ struct InvoicePreviewCommandTests {
         let preview = try #require(commands.commands.first { $0.name == "invoice preview" })
         #expect(
             preview.usage
-                == "ledger invoice preview [DRAFT] [--client NAME] [--item \"DESCRIPTION;QUANTITY;PRICE\"]... "
+                == "ledger invoice preview [DRAFT] [--client KEY|NAME] [--item \"DESCRIPTION;QUANTITY;PRICE\"]... "
                 + "[--currency CODE] [--due YYYY-MM-DD] [--tax PERCENT] [--notes TEXT] [--language CODE] [--out FILE.pdf]"
         )
         #expect(preview.help.contains("Nothing is stored and no number is taken"))

@@ -11,7 +11,10 @@ extension InvoiceCommands {
         CommandSpec(
             path: ["invoice", "preview"], summary: "show an invoice before creating it, even a half-filled one",
             options: [
-                .value("client", "NAME", "who is billed"),
+                .value(
+                    "client", "KEY|NAME",
+                    "who is billed: a client's key ('ledger client list') fills in their details, other text is the "
+                        + "client's name"),
                 .value("item", "\"DESCRIPTION;QUANTITY;PRICE\"", "one line of the invoice", repeatable: true),
                 .value("currency", "CODE", "ISO 4217 code (default: the configured currency, else EUR)"),
                 .value("due", "YYYY-MM-DD", "when payment is due (default: 30 days after today)"),
@@ -39,11 +42,13 @@ extension InvoiceCommands {
                 try Self.language(text)
             }
             let invoices = try await opened(invocation)
-            let request = InvoiceRequest(
+            var request = InvoiceRequest(
                 client: arguments.value("client") ?? "", items: items,
                 currencyCode: arguments.value("currency") ?? invoices.display.defaultCurrency,
                 dueDate: try invoices.display.day(arguments.value("due"), option: "due"), taxPercent: tax,
                 notes: arguments.value("notes") ?? "", language: language)
+            // A client of the directory previews as `invoice new --client KEY` would issue: its details and terms.
+            request = try await Self.fillingClient(request, invoices: invoices, arguments: arguments)
             let preview = await invoices.preview.preview(request)
             let written = try preview.pdf.flatMap { pdf throws(CommandError) in try out?.write(pdf) }
             let console = invocation.console

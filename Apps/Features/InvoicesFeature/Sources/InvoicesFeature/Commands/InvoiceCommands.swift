@@ -43,7 +43,10 @@ public struct InvoiceCommands: CommandGroup {
             LinkScreen(
                 name: "invoice", path: "invoices",
                 value: LinkValue(
-                    placeholder: "NUMBER", canonical: { InvoiceNumber.isWellFormed($0) ? $0 : nil },
+                    // Any length a number may have: what the text holds (a control character, a slash) is the
+                    // link policy's to refuse, with its reason, before the archive is asked.
+                    placeholder: "NUMBER",
+                    canonical: { !$0.isEmpty && $0.count <= InvoiceNumber.maximumLength ? $0 : nil },
                     // `stored` reads any form of the number, so a link may name `inv-0007` or `7`.
                     check: { number, _ throws(CommandError) in _ = try await stored(number) })
             ) { number, invocation throws(CommandError) in
