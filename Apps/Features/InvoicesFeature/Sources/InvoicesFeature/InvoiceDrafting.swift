@@ -93,7 +93,7 @@ public struct InvoiceDrafting: Sendable {
             currencyCode: request.currencyCode, issueDate: issued, dueDate: due, taxPercent: request.taxPercent,
             notes: request.notes,
             seller: request.format.hasXML ? seller.map(Self.party) : nil,
-            buyerAddress: buyerAddressDraft(request),
+            buyerAddress: buyerAddress(request),
             buyerVATID: request.clientVATID, buyerEmail: request.clientEmail, buyerReference: request.buyerReference,
             orderReference: request.orderReference,
             serviceDate: request.serviceDate.map { CalendarDay($0, in: timeZone) },
@@ -106,7 +106,7 @@ public struct InvoiceDrafting: Sendable {
             paymentTerms: paymentTerms(due: due, labels: labels(for: request)),
             payment: seller.flatMap { seller in
                 guard request.format.hasXML, let iban = seller.iban else { return nil }
-                return PaymentDraft(iban: iban, bic: seller.bic)
+                return PaymentInstructions(iban: iban, bic: seller.bic)
             })
     }
 
@@ -273,19 +273,26 @@ public struct InvoiceDrafting: Sendable {
 
     // MARK: Parties
 
-    private func buyerAddressDraft(_ request: InvoiceRequest) -> PostalAddressDraft? {
-        guard let country = request.clientCountry else { return nil }
-        return PostalAddressDraft(
-            lines: request.clientAddress, postcode: request.clientPostcode ?? "", city: request.clientCity ?? "",
-            countryCode: country.uppercased())
-    }
-
-    private func buyerParty(_ request: InvoiceRequest) -> InvoiceParty {
-        let address = request.clientCountry.map {
+    /// The client's address as the rules check it and the invoice prints it (the kernel's one type for both); none
+    /// without a country.
+    private func buyerAddress(_ request: InvoiceRequest) -> PostalAddress? {
+        request.clientCountry.map {
             PostalAddress(
                 lines: request.clientAddress, postcode: request.clientPostcode ?? "", city: request.clientCity ?? "",
                 countryCode: $0.uppercased())
         }
+    }
+
+    /// The seller's address, likewise.
+    private static func sellerAddress(_ seller: Seller) -> PostalAddress? {
+        seller.countryCode.map {
+            PostalAddress(
+                lines: seller.address, postcode: seller.postcode ?? "", city: seller.city ?? "", countryCode: $0)
+        }
+    }
+
+    private func buyerParty(_ request: InvoiceRequest) -> InvoiceParty {
+        let address = buyerAddress(request)
         return InvoiceParty(
             name: request.client.trimmingCharacters(in: .whitespacesAndNewlines),
             lines: address == nil ? request.clientAddress : [],
@@ -295,10 +302,7 @@ public struct InvoiceDrafting: Sendable {
     }
 
     private static func sellerParty(_ seller: Seller) -> InvoiceParty {
-        let address = seller.countryCode.map {
-            PostalAddress(
-                lines: seller.address, postcode: seller.postcode ?? "", city: seller.city ?? "", countryCode: $0)
-        }
+        let address = sellerAddress(seller)
         return InvoiceParty(
             name: seller.name, lines: address == nil ? seller.address : [], address: address,
             vatID: seller.vatID, taxRegistration: seller.taxRegistration ?? (seller.vatID == nil ? seller.taxID : nil),
@@ -309,10 +313,7 @@ public struct InvoiceDrafting: Sendable {
     private static func party(_ seller: Seller) -> InvoicePartyDraft {
         InvoicePartyDraft(
             name: seller.name,
-            address: seller.countryCode.map {
-                PostalAddressDraft(
-                    lines: seller.address, postcode: seller.postcode ?? "", city: seller.city ?? "", countryCode: $0)
-            },
+            address: sellerAddress(seller),
             vatID: seller.vatID, taxRegistration: seller.taxRegistration ?? (seller.vatID == nil ? seller.taxID : nil),
             email: seller.email, contactName: seller.contactName, phone: seller.phone)
     }

@@ -1,3 +1,5 @@
+public import Essentials
+
 /// A seller or a buyer (BG-4, BG-7): a name in bold, the postal address, identifiers and a contact.
 public struct InvoiceParty: Hashable, Sendable {
     /// The name, printed first and in bold (BT-27, BT-44).
@@ -33,27 +35,6 @@ public struct InvoiceParty: Hashable, Sendable {
     }
 }
 
-/// A postal address as EN 16931 structures it (BG-5, BG-8).
-public struct PostalAddress: Hashable, Sendable {
-    /// Street and further lines, at most three (BT-35, BT-36, BT-162).
-    public var lines: [String]
-    /// The post code (BT-38).
-    public var postcode: String
-    /// The city (BT-37).
-    public var city: String
-    /// A region or state, when the country uses one in addresses (BT-39).
-    public var subdivision: String?
-    /// The ISO 3166-1 alpha-2 country code, upper case (`DE`, BT-40).
-    public var countryCode: String
-
-    /// Creates an address.
-    public init(
-        lines: [String], postcode: String, city: String, subdivision: String? = nil, countryCode: String
-    ) {
-        self.lines = lines
-        self.postcode = postcode
-        self.city = city
-        self.subdivision = subdivision
-        self.countryCode = countryCode
-    }
-}
+/// A postal address as EN 16931 structures it (BG-5, BG-8): the kernel's, named here so that code importing only
+/// Rendering can write it.
+public typealias PostalAddress = Essentials.PostalAddress

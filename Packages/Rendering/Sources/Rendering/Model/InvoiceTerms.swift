@@ -91,22 +91,5 @@ public struct InvoiceAllowanceCharge: Hashable, Sendable {
     }
 }
 
-/// How the buyer pays (BG-16, BG-17): a credit transfer to the seller's account, with the reference to quote.
-public struct PaymentInstructions: Hashable, Sendable {
-    /// The IBAN, without spaces (BT-84).
-    public var iban: String?
-    /// The BIC of the seller's bank (BT-86).
-    public var bic: String?
-    /// The account holder's name, when it differs from the seller's (BT-85).
-    public var accountName: String?
-    /// The remittance information the buyer quotes, usually the invoice number (BT-83).
-    public var reference: String?
-
-    /// Creates payment instructions. A transfer needs an IBAN; without one the e-invoice states no payment means.
-    public init(iban: String? = nil, bic: String? = nil, accountName: String? = nil, reference: String? = nil) {
-        self.iban = iban
-        self.bic = bic
-        self.accountName = accountName
-        self.reference = reference
-    }
-}
+/// How the buyer pays (BG-16, BG-17): the kernel's, named here so that code importing only Rendering can write it.
+public typealias PaymentInstructions = Essentials.PaymentInstructions

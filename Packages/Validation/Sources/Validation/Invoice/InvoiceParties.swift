@@ -1,26 +1,10 @@
 public import Essentials
 public import Foundation
 
-/// A postal address as EN 16931 structures it (BG-5 seller, BG-8 buyer), before validation.
-public struct PostalAddressDraft: Hashable, Sendable {
-    /// Street and further lines, at most three in an e-invoice (BT-35, BT-36, BT-162).
-    public var lines: [String]
-    /// The post code (BT-38, BT-53); XRechnung requires it (BR-DE-4, BR-DE-9).
-    public var postcode: String
-    /// The city (BT-37, BT-52); XRechnung requires it (BR-DE-3, BR-DE-8).
-    public var city: String
-    /// The ISO 3166-1 alpha-2 country code, upper case (`DE`, BT-40, BT-55); required in an e-invoice (BR-09,
-    /// BR-11).
-    public var countryCode: String
-
-    /// Creates an address.
-    public init(lines: [String] = [], postcode: String = "", city: String = "", countryCode: String) {
-        self.lines = lines
-        self.postcode = postcode
-        self.city = city
-        self.countryCode = countryCode
-    }
-}
+/// A postal address as EN 16931 structures it (BG-5 seller, BG-8 buyer), before validation: the kernel's
+/// `PostalAddress`, which the printed invoice and the e-invoice state too. XRechnung requires the post code and the
+/// city (BR-DE-3, BR-DE-4, BR-DE-8, BR-DE-9); an e-invoice requires the country (BR-09, BR-11).
+public typealias PostalAddressDraft = PostalAddress
 
 /// A seller or a buyer (BG-4, BG-7) with what an e-invoice states about them; every field but the name is
 /// optional, so an invoice between people without VAT keeps working.
@@ -103,26 +87,10 @@ public struct VATExemptionDraft: Hashable, Sendable {
     }
 }
 
-/// How the buyer pays (BG-16, BG-17): a credit transfer to the seller's account, with the reference to quote.
-/// Present means "pay by credit transfer", which needs the IBAN (BR-61).
-public struct PaymentDraft: Hashable, Sendable {
-    /// The IBAN as typed; checked with its check digits (see ``IBAN``).
-    public var iban: String?
-    /// The BIC of the seller's bank (see ``BIC``).
-    public var bic: String?
-    /// The account holder, when it differs from the seller (BT-85).
-    public var accountName: String?
-    /// The remittance information the buyer quotes, usually the invoice number (BT-83).
-    public var reference: String?
-
-    /// Creates payment instructions.
-    public init(iban: String? = nil, bic: String? = nil, accountName: String? = nil, reference: String? = nil) {
-        self.iban = iban
-        self.bic = bic
-        self.accountName = accountName
-        self.reference = reference
-    }
-}
+/// How the buyer pays (BG-16, BG-17), before validation: the kernel's `PaymentInstructions`. Present means "pay by
+/// credit transfer", which needs the IBAN (BR-61); the IBAN is checked with its check digits (see ``IBAN``) and the
+/// BIC with ``BIC``.
+public typealias PaymentDraft = PaymentInstructions
 
 /// The days a service was delivered (BG-14): the first and the last, the last not before the first (BR-29).
 public struct InvoicePeriodDraft: Hashable, Sendable {
