@@ -72,6 +72,13 @@ class SettlementTests(DevServerTestCase):
             sorted((field["field"], field["code"]) for field in body["error"]["fields"]),
             [("invoice_number", "required"), ("pdf_base64", "required"), ("xml_base64", "required")])
 
+    def test_a_facturx_credit_note_must_carry_its_xml(self) -> None:
+        status, _, body = self.server.request(
+            "POST", "/v1/credit-notes", self.credit_note(format="facturx"), self.bearer())
+        self.assertEqual(status, 422)
+        self.assertEqual(
+            [(field["field"], field["code"]) for field in body["error"]["fields"]], [("pdf_base64", "no_facturx_xml")])
+
     def test_both_need_a_token(self) -> None:
         for path, body in (("/v1/credit-notes", self.credit_note()), ("/v1/payments", self.payment())):
             status, _, answer = self.server.request("POST", path, body)

@@ -92,6 +92,36 @@ def xml_problem(data: bytes) -> str | None:
     return None
 
 
+def checked_files(
+    request: dict[str, Any], fields: list[dict[str, str]], pdf_required: bool
+) -> tuple[str, bytes | None, bytes | None]:
+    """The format, the PDF and the XML of an uploaded invoice or credit note, with every problem added to `fields`:
+    a PDF that is not one or too large, an unknown format, an XML only with xrechnung (and then required), and a
+    Factur-X PDF without its factur-x.xml. `pdf_required` asks for a PDF whatever the format."""
+    pdf = decoded(request, "pdf_base64", fields)
+    if pdf is not None:
+        if not pdf.startswith(b"%PDF-"):
+            fields.append({"field": "pdf_base64", "code": "not_pdf"})
+        elif len(pdf) > MAX_EINVOICE_BYTES:
+            fields.append({"field": "pdf_base64", "code": "too_large"})
+    file_format = request.get("format", "pdf")
+    if file_format not in FORMATS:
+        fields.append({"field": "format", "code": "invalid"})
+    xml = decoded(request, "xml_base64", fields)
+    if xml is not None:
+        problem = "only_with_xrechnung" if file_format != "xrechnung" else xml_problem(xml)
+        if problem is not None:
+            fields.append({"field": "xml_base64", "code": problem})
+    elif file_format == "xrechnung" and "xml_base64" not in request:
+        fields.append({"field": "xml_base64", "code": "required"})
+    if pdf is None and request.get("pdf_base64") is None and (pdf_required or file_format == "facturx"):
+        fields.append({"field": "pdf_base64", "code": "required"})
+    elif file_format == "facturx" and pdf is not None and pdf.startswith(b"%PDF-"):
+        if not (b"/AF" in pdf and b"factur-x.xml" in pdf):
+            fields.append({"field": "pdf_base64", "code": "no_facturx_xml"})
+    return file_format, pdf, xml
+
+
 def validated_invoice(request: dict[str, Any]) -> tuple[dict[str, Any], bytes | None, bytes | None]:
     fields: list[dict[str, str]] = []
     known = {"number", "customer", "currency", "total_cents", "issued_on", "pdf_base64", "format", "xml_base64"}
@@ -118,27 +148,7 @@ def validated_invoice(request: dict[str, Any]) -> tuple[dict[str, Any], bytes | 
     issued_on = request.get("issued_on")
     if issued_on is not None and not (isinstance(issued_on, str) and valid_date(issued_on)):
         fields.append({"field": "issued_on", "code": "invalid"})
-    pdf = decoded(request, "pdf_base64", fields)
-    if pdf is not None:
-        if not pdf.startswith(b"%PDF-"):
-            fields.append({"field": "pdf_base64", "code": "not_pdf"})
-        elif len(pdf) > MAX_EINVOICE_BYTES:
-            fields.append({"field": "pdf_base64", "code": "too_large"})
-    invoice_format = request.get("format", "pdf")
-    if invoice_format not in FORMATS:
-        fields.append({"field": "format", "code": "invalid"})
-    xml = decoded(request, "xml_base64", fields)
-    if xml is not None:
-        problem = "only_with_xrechnung" if invoice_format != "xrechnung" else xml_problem(xml)
-        if problem is not None:
-            fields.append({"field": "xml_base64", "code": problem})
-    elif invoice_format == "xrechnung" and "xml_base64" not in request:
-        fields.append({"field": "xml_base64", "code": "required"})
-    if invoice_format == "facturx":
-        if pdf is None and "pdf_base64" not in request:
-            fields.append({"field": "pdf_base64", "code": "required"})
-        elif pdf is not None and pdf.startswith(b"%PDF-") and not (b"/AF" in pdf and b"factur-x.xml" in pdf):
-            fields.append({"field": "pdf_base64", "code": "no_facturx_xml"})
+    invoice_format, pdf, xml = checked_files(request, fields, pdf_required=False)
     if fields:
         raise validation_error(fields)
     invoice = {

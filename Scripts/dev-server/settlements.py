@@ -14,8 +14,7 @@ import secrets
 from typing import Any, Callable
 
 from core import ApiError, Request, Response, Route, bearer_session, is_integer, now_iso, validation_error
-from invoices import CURRENCY_PATTERN, FORMATS, MAX_EINVOICE_BYTES, MAX_IDEMPOTENCY_KEY_LENGTH, decoded
-from invoices import valid_date, xml_problem
+from invoices import CURRENCY_PATTERN, MAX_IDEMPOTENCY_KEY_LENGTH, checked_files, valid_date
 
 #: The units whose code calls these endpoints (Scripts/affected tests them when this file changes).
 SERVES = ("InvoicesFeature",)
@@ -93,23 +92,7 @@ def validated_credit_note(request: dict[str, Any]) -> tuple[dict[str, Any], byte
     issued_on = request.get("issued_on")
     if issued_on is not None and not (isinstance(issued_on, str) and valid_date(issued_on)):
         fields.append({"field": "issued_on", "code": "invalid"})
-    pdf = decoded(request, "pdf_base64", fields)
-    if pdf is None and request.get("pdf_base64") is None:
-        fields.append({"field": "pdf_base64", "code": "required"})
-    elif pdf is not None and not pdf.startswith(b"%PDF-"):
-        fields.append({"field": "pdf_base64", "code": "not_pdf"})
-    elif pdf is not None and len(pdf) > MAX_EINVOICE_BYTES:
-        fields.append({"field": "pdf_base64", "code": "too_large"})
-    note_format = request.get("format", "pdf")
-    if note_format not in FORMATS:
-        fields.append({"field": "format", "code": "invalid"})
-    xml = decoded(request, "xml_base64", fields)
-    if xml is not None:
-        problem = "only_with_xrechnung" if note_format != "xrechnung" else xml_problem(xml)
-        if problem is not None:
-            fields.append({"field": "xml_base64", "code": problem})
-    elif note_format == "xrechnung" and "xml_base64" not in request:
-        fields.append({"field": "xml_base64", "code": "required"})
+    note_format, pdf, xml = checked_files(request, fields, pdf_required=True)
     if fields:
         raise validation_error(fields)
     note = {
