@@ -44,6 +44,6 @@ extension Configured {
         return DisplayContext(
             days: environment.days,
             money: { amount, code in money.string(from: amount, currency: CurrencyTable.currency(code.uppercased())) },
-            now: environment.now, defaultCurrency: defaultCurrency)
+            now: environment.now, defaultCurrency: settings?.currency ?? "EUR")
     }
 }

@@ -20,15 +20,14 @@ extension LedgerFactory {
             throw .storage(error)
         }
         let environment = await configured().environment
-        let documents: any DocumentStore = store
         let registry: SectionRegistry
         do {
-            registry = try HomeSections.registry(caching: documents)
+            registry = try HomeSections.registry(caching: store)
         } catch {
             throw .sections(error)
         }
         return HomeScreenLoader(
-            api: network.api, registry: registry, documents: documents,
+            api: network.api, registry: registry, documents: store,
             ownExpenses: ExpenseReportReader(
                 source: store, calendar: environment.calendar, timeZone: environment.calendar.timeZone,
                 now: environment.now),
@@ -43,16 +42,17 @@ extension LedgerFactory {
         HomeCommands(home: makeHomeScreen, outstanding: { await outstandingInvoices() })
     }
 
-    /// What clients owe per currency, as the home screen shows it; nothing when the invoices cannot be read (the
-    /// home screen is still shown).
+    /// What clients owe per currency, as the home screen shows it: the invoices' own accounts on the data folder's
+    /// store (nothing is rendered or uploaded for it); nothing when they cannot be read (the screen still shows).
     func outstandingInvoices() async -> [HomeOutstanding] {
-        guard let invoices = try? await makeInvoices(), let accounts = invoices.accounts,
-            let summary = try? await accounts.summary()
+        let configured = await configured()
+        let (now, calendar) = (configured.environment.now, configured.environment.calendar)
+        guard let documents = try? await store.open(),
+            let summary = try? await InvoiceAccounts(documents: documents, now: now, calendar: calendar).summary()
         else { return [] }
+        let money = configured.display.money
         return summary.currencies.map {
-            HomeOutstanding(
-                currency: $0.currency, amount: $0.outstanding,
-                text: invoices.display.money($0.outstanding, $0.currency))
+            HomeOutstanding(currency: $0.currency, amount: $0.outstanding, text: money($0.outstanding, $0.currency))
         }
     }
 

@@ -30,17 +30,14 @@ extension LedgerFactory {
         let seller = { @Sendable [self] () async throws(InvoiceError) -> Seller in
             try await Seller(settings: currentSettings())
         }
+        let isSignedIn = { @Sendable [session = network.session] in await session.token() != nil }
         let sender = InvoiceSender(
-            uploader: APIInvoiceUploader(api: network.api),
-            isSignedIn: { [session = network.session] in await session.token() != nil }, records: documents,
+            uploader: APIInvoiceUploader(api: network.api), isSignedIn: isSignedIn, records: documents,
             currency: CurrencyTable.currency)
         let renderers = Dictionary(
             uniqueKeysWithValues: templates.templateIDs.map { ($0.rawValue, templates.renderer(for: $0)) })
         let eInvoices = EInvoiceOutput(
-            writer: { format in
-                format.hasXML
-                    ? CrossIndustryInvoiceWriter(profile: format == .xrechnung ? .xrechnung : .en16931) : nil
-            },
+            writer: EInvoiceOutput.crossIndustryWriter(for:),
             archival: renderers.compactMapValues { $0 as? any ArchivalInvoiceRendering })
         let form = InvoiceSubmitter(
             drafting: drafting, templates: renderers, documents: documents, seller: seller, sender: sender,
@@ -48,8 +45,7 @@ extension LedgerFactory {
             numbering: .invoices(pattern: configured.settings?.invoiceNumberPattern, calendar: environment.calendar))
         let clients = ClientDirectory(documents: documents)
         let settlementSender = SettlementSender(
-            uploader: APISettlementUploader(api: network.api),
-            isSignedIn: { [session = network.session] in await session.token() != nil }, records: documents)
+            uploader: APISettlementUploader(api: network.api), isSignedIn: isSignedIn, records: documents)
         return Invoices(
             form: form, archive: InvoiceArchive(documents: documents),
             uploads: InvoiceUploadRetrier(documents: documents, sender: sender),

@@ -9,9 +9,6 @@ struct Configured: Sendable {
     let environment: LedgerFactory.Environment
     /// The settings; nil when they could not be read (the commands that need them say why).
     let settings: LedgerSettings?
-
-    /// The currency amounts are in when a command does not name one.
-    var defaultCurrency: String { settings?.currency ?? "EUR" }
 }
 
 /// Reads the settings once per factory.

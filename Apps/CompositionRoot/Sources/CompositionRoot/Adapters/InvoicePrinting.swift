@@ -15,12 +15,10 @@ struct InvoicePrinting: Sendable {
     /// The printing with the built-in fonts and `fallbackFont`; one that cannot be read is left out
     /// (``InvoiceFallbackFont`` says why, for the app to tell the user).
     init(fallbackFont: URL? = nil) {
-        fonts = fallbackFont.flatMap { try? InvoiceFallbackFont.fonts(adding: $0.path).get() } ?? Self.fonts
+        // `InvoiceFonts.default` is parsed once per process (a static of the Rendering package).
+        fonts = fallbackFont.flatMap { try? InvoiceFallbackFont.fonts(adding: $0.path).get() } ?? .default
         compressor = ZlibFlateCompressor()
     }
-
-    /// Parsed once per process: the font files are large and never change.
-    private static let fonts = InvoiceFonts.default
 
     /// The characters of a text the fonts cannot draw, for the Validation package's checks.
     var undrawableCharacters: UndrawableCharacters {

@@ -19,6 +19,16 @@ public struct EInvoiceOutput: Sendable {
         self.archival = archival
     }
 
+    /// The Rendering package's CII writer of each e-invoice format: the EN 16931 profile for Factur-X, XRechnung's
+    /// for XRechnung, none for a PDF. Pure (it writes XML in memory), so every caller passes this one mapping.
+    public static func crossIndustryWriter(for format: InvoiceFormat) -> (any EInvoiceWriting)? {
+        switch format {
+        case .pdf: nil
+        case .facturx: CrossIndustryInvoiceWriter(profile: .en16931)
+        case .xrechnung: CrossIndustryInvoiceWriter(profile: .xrechnung)
+        }
+    }
+
     /// The name of the XML inside a Factur-X PDF, which receivers look for.
     public static let facturXFileName = "factur-x.xml"
 

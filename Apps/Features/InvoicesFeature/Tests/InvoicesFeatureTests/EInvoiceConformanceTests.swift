@@ -349,13 +349,7 @@ struct EInvoiceConformanceTests {
     /// The writers and the archival renderer the composition root gives the feature (without zlib, which is a
     /// backend a feature test does not link: the streams are written uncompressed).
     static let output = EInvoiceOutput(
-        writer: { format in
-            switch format {
-            case .pdf: nil
-            case .facturx: CrossIndustryInvoiceWriter(profile: .en16931)
-            case .xrechnung: CrossIndustryInvoiceWriter(profile: .xrechnung)
-            }
-        },
+        writer: EInvoiceOutput.crossIndustryWriter(for:),
         archival: [
             "standard": InvoicePDFRenderer(theme: .standard, fonts: conformanceFonts, creationDate: { fixedNow })
         ])

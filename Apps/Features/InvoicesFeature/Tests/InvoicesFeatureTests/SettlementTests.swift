@@ -23,13 +23,7 @@ struct SettlementFlows {
     let uploader: ScriptedSettlementUploader
 
     static let output = EInvoiceOutput(
-        writer: { format in
-            switch format {
-            case .pdf: nil
-            case .facturx: CrossIndustryInvoiceWriter(profile: .en16931)
-            case .xrechnung: CrossIndustryInvoiceWriter(profile: .xrechnung)
-            }
-        },
+        writer: EInvoiceOutput.crossIndustryWriter(for:),
         archival: ["standard": InvoicePDFRenderer(theme: .standard, fonts: .default, creationDate: { fixedNow })])
 
     init(signedIn: Bool = false, answers: [Result<StoredSettlementItem, APIError>] = []) {
