@@ -129,11 +129,18 @@ struct FaultTests {
         let text = (["date,title,amount,currency"] + rows).joined(separator: "\n")
         let csv = try workspace.file("rows.csv", text)
         // The kills fall within the time one whole import takes here, timed in a workspace of its own: a fixed
-        // range would let a fast machine finish every import before its kill and test nothing.
+        // range would let a fast machine finish every import before its kill and test nothing. Every run after
+        // the first imports rows the store already holds, which is quicker, so the shorter of a first import and
+        // a repeated one bounds the kills.
         let timing = try LedgerWorkspace()
-        let started = ContinuousClock.now
-        #expect(try await timing.run(["expense", "import", try timing.file("rows.csv", text).path]).status == 0)
-        let span = max(2, Int((ContinuousClock.now - started) / .milliseconds(1) * 0.9))
+        let timingFile = try timing.file("rows.csv", text).path
+        var fastest = Duration.seconds(3_600)
+        for _ in 0..<2 {
+            let started = ContinuousClock.now
+            #expect(try await timing.run(["expense", "import", timingFile]).status == 0)
+            fastest = min(fastest, ContinuousClock.now - started)
+        }
+        let span = max(2, Int(fastest / .milliseconds(1) * 0.9))
         var random = Generator(state: 29)
         var faults = 0
         var acknowledged = 0
