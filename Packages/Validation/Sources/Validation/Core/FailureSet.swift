@@ -15,6 +15,13 @@ struct FailureSet<Reason: FailureReason>: Equatable {
         bits |= 1 << UInt64(reason.rawValue)
     }
 
+    /// Records `reason` when `condition` holds, without a branch: the email scanner derives its conditions by
+    /// bit arithmetic and records them all.
+    @inline(__always)
+    mutating func insert(_ reason: Reason, if condition: Bool) {
+        bits |= UInt64(condition ? 1 : 0) << UInt64(reason.rawValue)
+    }
+
     mutating func formUnion(_ other: FailureSet) {
         bits |= other.bits
     }

@@ -3,80 +3,46 @@ import Testing
 
 @testable import Validation
 
-@Suite("Validation: the email scanner's eight-bytes-at-a-time lane")
-struct EmailWordScanTests {
-    /// The per-byte statement of what `WordScan.alphanumerics(in:)` computes.
-    private static func reference(_ bytes: [UInt8]) -> (length: Int, sawLetter: Bool) {
-        func isLetter(_ byte: UInt8) -> Bool {
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-                || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-        }
-        let length = bytes.prefix { isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }.count
-        return (length, bytes.prefix(length).contains(where: isLetter))
+@Suite("Validation: the email scanner's bit-mask lane for short ASCII addresses")
+struct EmailShortLaneTests {
+    private static let optionSets: [EmailValidationOptions] = (0..<16).map {
+        EmailValidationOptions(
+            allowsQuotedLocalPart: $0 & 1 != 0, allowsInternationalized: $0 & 2 != 0, allowsIPLiteral: $0 & 4 != 0,
+            allowsSingleLabelDomain: $0 & 8 != 0)
     }
 
-    private static func word(_ bytes: [UInt8]) -> UInt64 {
-        bytes.enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
-    }
-
-    @Test func agreesWithAPerByteReferenceForEveryByteInEveryPosition() {
-        for position in 0..<8 {
-            for value in 0...255 {
-                var bytes = Array("aZ09mQ7x".utf8)
-                bytes[position] = UInt8(value)
-                let scanned = WordScan.alphanumerics(in: Self.word(bytes))
-                let expected = Self.reference(bytes)
-                #expect(scanned.length == expected.length && scanned.sawLetter == expected.sawLetter, "\(bytes)")
-            }
-        }
-    }
-
-    @Test func agreesWithAPerByteReferenceOnRandomWords() {
-        var generator = SeededGenerator(seed: 64)
-        let interesting: [UInt8] = Array("09azAZ@[`{/:.-_+".utf8) + [0x00, 0x7F, 0x80, 0xC3, 0xE1, 0xFF]
-        for _ in 0..<20_000 {
-            let bytes = (0..<8).map { _ in
-                Bool.random(using: &generator)
-                    ? interesting.randomElement(using: &generator) ?? 0 : UInt8.random(in: 0...255, using: &generator)
-            }
-            let scanned = WordScan.alphanumerics(in: Self.word(bytes))
-            let expected = Self.reference(bytes)
-            #expect(scanned.length == expected.length && scanned.sawLetter == expected.sawLetter, "\(bytes)")
-        }
-    }
-
-    @Test func marksEveryByteThatIsNotALetterOrDigit() throws {
-        var generator = SeededGenerator(seed: 0x3A5C)
-        let interesting: [UInt8] = Array("09azAZ@[`{/:.-_+ ".utf8) + [0x00, 0x7F, 0x80, 0xC3, 0xE1, 0xFF]
-        for count in 8...64 {
-            for _ in 0..<200 {
-                let bytes = (0..<count).map { _ in
-                    Bool.random(using: &generator)
-                        ? interesting.randomElement(using: &generator) ?? 0
-                        : UInt8.random(in: 0...255, using: &generator)
-                }
-                let expected = bytes.enumerated().reduce(UInt64(0)) { marks, element in
-                    Self.reference([element.element]).length == 1 ? marks : marks | 1 << UInt64(element.offset)
-                }
-                try bytes.withUnsafeBufferPointer { buffer in
-                    let base = try #require(buffer.baseAddress, "a buffer of \(count) bytes has an address")
-                    #expect(WordScan.nonAlphanumerics(base, count: count) == expected, "\(bytes)")
+    /// Every ASCII byte and a few UTF-8 lead bytes in every position of addresses of the lengths where the lane
+    /// changes how many words it reads (8, 16, 24, 32, 64 bytes) and just past them, under every option set.
+    @Test func agreesWithTheStateMachineForEveryByteInEveryPosition() {
+        let shapes = [
+            "ab.c@d-e.fg", "a@b.c", "x.y+z@mail.example-name.io", "q@1.23", "a@b@c.de",
+        ]
+        var disagreements: [String] = []
+        for length in [8, 9, 16, 17, 24, 25, 32, 33, 63, 64] {
+            for shape in shapes {
+                var base = Array(shape.utf8)
+                while base.count < length { base.insert(UInt8(ascii: "k"), at: base.count / 2) }
+                base = Array(base.prefix(length))
+                for position in 0..<length {
+                    for value in Array(UInt8(0)...UInt8(127)) + [0xC3] {
+                        var bytes = base
+                        bytes[position] = value
+                        if value == 0xC3 { bytes.insert(0xA9, at: position + 1) }
+                        let address = String(decoding: bytes, as: UTF8.self)
+                        for options in Self.optionSets.prefix(value == 0xC3 ? 16 : 4) {
+                            let lane = EmailScanner.scan(address, options: options)
+                            if lane != EmailScanner.scanWithStateMachine(address, options: options) {
+                                disagreements.append(address.debugDescription)
+                            }
+                        }
+                    }
                 }
             }
         }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
     }
 
-    @Test func loadsTheFirstByteAsTheLowest() throws {
-        let bytes: [UInt8] = [1, 2, 3, 4, 5, 6, 7, 8, 9]
-        try bytes.withUnsafeBufferPointer { buffer in
-            let base = try #require(buffer.baseAddress, "a buffer of nine bytes has an address")
-            #expect(WordScan.load(base) == 0x0807_0605_0403_0201)
-            #expect(WordScan.load(base + 1) == 0x0908_0706_0504_0302)
-        }
-    }
-
-    /// Addresses whose special bytes fall on every offset of an eight-byte block, checked against the state
-    /// machine alone (which the lane hands over to) through the split-based reference.
+    /// Addresses whose special bytes fall on every offset of an eight-byte word.
     @Test func findsTheSpecialByteWhereverItFallsInABlock() {
         let validator = EmailValidator()
         for localLength in 1...20 {
@@ -115,7 +81,7 @@ struct EmailWordScanTests {
     }
 }
 
-@Suite("Validation: the email scanner's ASCII lane against its state machine")
+@Suite("Validation: the email scanner's bit-mask lane against its state machine")
 struct EmailLaneTests {
     private static let optionSets: [EmailValidationOptions] = [
         EmailValidationOptions(), .permissive, EmailValidationOptions(allowsSingleLabelDomain: true),
@@ -150,7 +116,7 @@ struct EmailLaneTests {
         #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
     }
 
-    /// Every length from 1 to 80 bytes in several shapes, across the short lane's 8...64 bytes and both sides.
+    /// Every length from 1 to 80 bytes in several shapes, across the lane's 8...64 bytes and both sides.
     @Test func agreesAtEveryLength() {
         for length in 1...80 {
             let shapes = [
