@@ -122,44 +122,60 @@ def checked_files(
     return file_format, pdf, xml
 
 
-def validated_invoice(request: dict[str, Any]) -> tuple[dict[str, Any], bytes | None, bytes | None]:
-    fields: list[dict[str, str]] = []
-    known = {"number", "customer", "currency", "total_cents", "issued_on", "pdf_base64", "format", "xml_base64"}
+def text_field(request: dict[str, Any], key: str, fields: list[dict[str, str]], required: bool, limit: int) -> Any:
+    value = request.get(key)
+    if value is None:
+        if required:
+            fields.append({"field": key, "code": "required"})
+    elif not isinstance(value, str):
+        fields.append({"field": key, "code": "not_a_string"})
+    elif not value.strip():
+        fields.append({"field": key, "code": "empty"})
+    elif len(value) > limit:
+        fields.append({"field": key, "code": "too_long"})
+    return value
+
+
+def unknown_keys(request: dict[str, Any], known: set[str], fields: list[dict[str, str]]) -> None:
     for key in sorted(set(request) - known):
         fields.append({"field": key, "code": "unknown_key"})
-    number = request.get("number")
-    if number is None:
-        fields.append({"field": "number", "code": "required"})
-    elif not isinstance(number, str):
-        fields.append({"field": "number", "code": "not_a_string"})
-    elif not number.strip():
-        fields.append({"field": "number", "code": "empty"})
-    elif len(number) > 64:
-        fields.append({"field": "number", "code": "too_long"})
-    customer = request.get("customer")
-    if customer is not None and (not isinstance(customer, str) or len(customer) > 200):
-        fields.append({"field": "customer", "code": "invalid"})
+
+
+def currency_field(request: dict[str, Any], fields: list[dict[str, str]]) -> Any:
     currency = request.get("currency")
     if currency is not None and (not isinstance(currency, str) or not CURRENCY_PATTERN.match(currency)):
         fields.append({"field": "currency", "code": "invalid"})
+    return currency
+
+
+def document_summary(request: dict[str, Any], fields: list[dict[str, str]]) -> dict[str, Any]:
+    """The optional fields an invoice and a credit note both carry: customer, currency, total and issue day."""
+    customer = request.get("customer")
+    if customer is not None and (not isinstance(customer, str) or len(customer) > 200):
+        fields.append({"field": "customer", "code": "invalid"})
+    currency = currency_field(request, fields)
     total = request.get("total_cents")
     if total is not None and (not is_integer(total) or total < 0 or total > 10**15):
         fields.append({"field": "total_cents", "code": "out_of_range"})
     issued_on = request.get("issued_on")
     if issued_on is not None and not (isinstance(issued_on, str) and valid_date(issued_on)):
         fields.append({"field": "issued_on", "code": "invalid"})
+    return {"customer": customer, "currency": currency, "total_cents": total, "issued_on": issued_on}
+
+
+def validated_invoice(request: dict[str, Any]) -> tuple[dict[str, Any], bytes | None, bytes | None]:
+    fields: list[dict[str, str]] = []
+    unknown_keys(
+        request,
+        {"number", "customer", "currency", "total_cents", "issued_on", "pdf_base64", "format", "xml_base64"},
+        fields,
+    )
+    number = text_field(request, "number", fields, required=True, limit=64)
+    summary = document_summary(request, fields)
     invoice_format, pdf, xml = checked_files(request, fields, pdf_required=False)
     if fields:
         raise validation_error(fields)
-    invoice = {
-        "number": number,
-        "customer": customer,
-        "currency": currency,
-        "total_cents": total,
-        "issued_on": issued_on,
-        "format": invoice_format,
-    }
-    return invoice, pdf, xml
+    return {"number": number, **summary, "format": invoice_format}, pdf, xml
 
 
 def upload_invoice(request: Request) -> Response:

@@ -14,7 +14,15 @@ import secrets
 from typing import Any, Callable
 
 from core import ApiError, Request, Response, Route, bearer_session, is_integer, now_iso, validation_error
-from invoices import CURRENCY_PATTERN, MAX_IDEMPOTENCY_KEY_LENGTH, checked_files, valid_date
+from invoices import (
+    MAX_IDEMPOTENCY_KEY_LENGTH,
+    checked_files,
+    currency_field,
+    document_summary,
+    text_field,
+    unknown_keys,
+    valid_date,
+)
 
 #: The units whose code calls these endpoints (Scripts/affected tests them when this file changes).
 SERVES = ("InvoicesFeature",)
@@ -46,32 +54,6 @@ def fresh_data() -> dict[str, Any]:
     }
 
 
-def text_field(request: dict[str, Any], key: str, fields: list[dict[str, str]], required: bool, limit: int) -> Any:
-    value = request.get(key)
-    if value is None:
-        if required:
-            fields.append({"field": key, "code": "required"})
-    elif not isinstance(value, str):
-        fields.append({"field": key, "code": "not_a_string"})
-    elif not value.strip():
-        fields.append({"field": key, "code": "empty"})
-    elif len(value) > limit:
-        fields.append({"field": key, "code": "too_long"})
-    return value
-
-
-def unknown_keys(request: dict[str, Any], known: set[str], fields: list[dict[str, str]]) -> None:
-    for key in sorted(set(request) - known):
-        fields.append({"field": key, "code": "unknown_key"})
-
-
-def currency_field(request: dict[str, Any], fields: list[dict[str, str]]) -> Any:
-    currency = request.get("currency")
-    if currency is not None and (not isinstance(currency, str) or not CURRENCY_PATTERN.match(currency)):
-        fields.append({"field": "currency", "code": "invalid"})
-    return currency
-
-
 def validated_credit_note(request: dict[str, Any]) -> tuple[dict[str, Any], bytes | None, bytes | None]:
     fields: list[dict[str, str]] = []
     unknown_keys(
@@ -82,29 +64,11 @@ def validated_credit_note(request: dict[str, Any]) -> tuple[dict[str, Any], byte
     )
     number = text_field(request, "number", fields, required=True, limit=64)
     invoice_number = text_field(request, "invoice_number", fields, required=True, limit=64)
-    customer = request.get("customer")
-    if customer is not None and (not isinstance(customer, str) or len(customer) > 200):
-        fields.append({"field": "customer", "code": "invalid"})
-    currency = currency_field(request, fields)
-    total = request.get("total_cents")
-    if total is not None and (not is_integer(total) or total < 0 or total > 10**15):
-        fields.append({"field": "total_cents", "code": "out_of_range"})
-    issued_on = request.get("issued_on")
-    if issued_on is not None and not (isinstance(issued_on, str) and valid_date(issued_on)):
-        fields.append({"field": "issued_on", "code": "invalid"})
+    summary = document_summary(request, fields)
     note_format, pdf, xml = checked_files(request, fields, pdf_required=True)
     if fields:
         raise validation_error(fields)
-    note = {
-        "number": number,
-        "invoice_number": invoice_number,
-        "customer": customer,
-        "currency": currency,
-        "total_cents": total,
-        "issued_on": issued_on,
-        "format": note_format,
-    }
-    return note, pdf, xml
+    return {"number": number, "invoice_number": invoice_number, **summary, "format": note_format}, pdf, xml
 
 
 def validated_payment(request: dict[str, Any]) -> dict[str, Any]:
