@@ -252,7 +252,7 @@ struct PaymentEntryJSON: Encodable {
         try container.encode("\(payment.amount)", forKey: .amount)
         try container.encode(payment.date, forKey: .date)
         try container.encode(payment.reference, forKey: .reference)
-        try container.encode(ISO8601DateFormatter().string(from: payment.recordedAt), forKey: .recordedAt)
+        try container.encode(payment.recordedAt.formatted(.iso8601), forKey: .recordedAt)
     }
 
     private enum CodingKeys: String, CodingKey {

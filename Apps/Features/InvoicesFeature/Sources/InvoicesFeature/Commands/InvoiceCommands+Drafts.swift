@@ -453,7 +453,7 @@ struct DraftJSON: Encodable {
         lines = draft.request?.items.count
         currency = draft.request.map { $0.currencyCode.uppercased() }
         issuedAs = draft.issuedAs
-        savedAt = ISO8601DateFormatter().string(from: draft.savedAt)
+        savedAt = draft.savedAt.formatted(.iso8601)
     }
 
     func encode(to encoder: any Encoder) throws {
