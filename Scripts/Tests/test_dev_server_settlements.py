@@ -72,6 +72,17 @@ class SettlementTests(DevServerTestCase):
             sorted((field["field"], field["code"]) for field in body["error"]["fields"]),
             [("invoice_number", "required"), ("pdf_base64", "required"), ("xml_base64", "required")])
 
+    def test_a_credit_note_checks_the_fields_it_shares_with_an_invoice(self) -> None:
+        status, _, body = self.server.request(
+            "POST", "/v1/credit-notes",
+            self.credit_note(number=" ", customer=7, currency="euro", total_cents=-1, issued_on="2026-02-30"),
+            self.bearer())
+        self.assertEqual(status, 422)
+        self.assertEqual(
+            sorted((field["field"], field["code"]) for field in body["error"]["fields"]),
+            [("currency", "invalid"), ("customer", "invalid"), ("issued_on", "invalid"), ("number", "empty"),
+             ("total_cents", "out_of_range")])
+
     def test_a_facturx_credit_note_must_carry_its_xml(self) -> None:
         status, _, body = self.server.request(
             "POST", "/v1/credit-notes", self.credit_note(format="facturx"), self.bearer())
